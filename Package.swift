@@ -1,0 +1,82 @@
+// swift-tools-version:6.1
+import Foundation
+import PackageDescription
+
+/// Every `Migrations/NNNN_name.sql`, embedded into the built code (no runtime resource lookup).
+let migrationFiles: [String] = {
+    let folder = Context.packageDirectory + "/Migrations"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".sql") }.sorted()
+}()
+
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "ParentalGate",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ParentalGate", targets: ["ParentalGate"]),
+        .executable(name: "gatectl", targets: ["gatectl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        .target(
+            name: "GateCore",
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "GateMigrations",
+            path: "Migrations",
+            resources: migrationFiles.map { .embedInCode($0) },
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "GateStore",
+            dependencies: [
+                "GateCore",
+                "GateMigrations",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "ParentalGate",
+            dependencies: ["GateCore", "GateStore"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "gatectl",
+            dependencies: [
+                "ParentalGate",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GateCoreTests",
+            dependencies: ["GateCore"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GateStoreTests",
+            dependencies: [
+                "GateStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GatectlTests",
+            dependencies: ["ParentalGate", "gatectl"],
+            swiftSettings: strictSwift
+        ),
+    ]
+)

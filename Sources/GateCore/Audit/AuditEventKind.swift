@@ -1,0 +1,12 @@
+/// What an audit record is about. The schema's CHECK constraint lists the same names.
+public enum AuditEventKind: String, CaseIterable, Codable, Sendable {
+    case profileAdded, profileRenamed, profileUpdated, profileDisabled, profileEnabled, profileRemoved
+    case policyChanged
+    case questionSetImported, questionSetRemoved
+    case challengeIssued, answerRecorded, challengePassed, challengeFailed
+    case challengeTimedOut, challengeCancelled, challengeAbandoned
+    case replayRefused, beginRefused
+    case lockoutStarted, hardLockStarted, unlocked, countersReset
+    case sessionOpened, sessionEnded
+    case clockAnomaly, auditPruned
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Which audit entries to read, oldest first.
+public struct AuditFilter: Hashable, Sendable {
+    public var profileID: Int64?
+    /// Entries at or after this time.
+    public var since: Date?
+    /// Entries before this time.
+    public var until: Date?
+    /// Only these kinds; `nil` for all.
+    public var kinds: Set<AuditEventKind>?
+    /// Entries with an id above this one (for paging).
+    public var afterID: Int64?
+    public var limit: Int
+
+    public init(
+        profileID: Int64? = nil, since: Date? = nil, until: Date? = nil, kinds: Set<AuditEventKind>? = nil,
+        afterID: Int64? = nil, limit: Int = 100
+    ) {
+        self.profileID = profileID
+        self.since = since
+        self.until = until
+        self.kinds = kinds
+        self.afterID = afterID
+        self.limit = limit
+    }
+}

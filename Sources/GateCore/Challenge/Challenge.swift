@@ -1,0 +1,33 @@
+import Foundation
+
+/// A question put to a child, as a client sees it: never with its answer.
+public struct Challenge: Identifiable, Hashable, Sendable {
+    public var id: ChallengeID
+    /// The profile the challenge was issued to.
+    public var profileID: Int64
+    /// The question, a sentence in the profile's language.
+    public var prompt: String
+    /// The language of the prompt.
+    public var locale: LocaleTag
+    /// Whether the answer is typed or picked.
+    public var format: AnswerFormat
+    /// The options to pick from when ``format`` is ``AnswerFormat/choice``.
+    public var choices: [Int]?
+    public var issuedAt: Date
+    /// An answer after this moment has failed (timed out).
+    public var deadline: Date
+
+    public init(
+        id: ChallengeID, profileID: Int64, prompt: String, locale: LocaleTag, format: AnswerFormat,
+        choices: [Int]?, issuedAt: Date, deadline: Date
+    ) {
+        self.id = id
+        self.profileID = profileID
+        self.prompt = prompt
+        self.locale = locale
+        self.format = format
+        self.choices = choices
+        self.issuedAt = issuedAt
+        self.deadline = deadline
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Input that a user or a file supplied and that the gate refuses, with a one-line reason.
+public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyName(what: String)
+    case nameTooLong(what: String, limit: Int)
+    case forbiddenCharacter(what: String, scalar: String)
+    case malformedLocale(String)
+    case unknownLanguage(String)
+    case malformedDuration(String)
+    case malformedValue(field: PolicyField, text: String, expected: String)
+    case outOfRange(field: PolicyField, value: String, range: String)
+    case inconsistentPolicy(String)
+    case malformedQuestion(String)
+
+    public var description: String {
+        switch self {
+        case .emptyName(let what):
+            return "\(what) must not be empty"
+        case .nameTooLong(let what, let limit):
+            return "\(what) is longer than \(limit) characters"
+        case .forbiddenCharacter(let what, let scalar):
+            return "\(what) contains a control or invisible formatting character (\(scalar))"
+        case .malformedLocale(let text):
+            return "'\(text.escapedForMessage)' is not a locale tag (expected BCP 47, like en, ru-RU or zh-Hant-TW)"
+        case .unknownLanguage(let text):
+            return "unknown language '\(text.escapedForMessage)' (expected an ISO 639 code, like en, ru or de)"
+        case .malformedDuration(let text):
+            return "'\(text.escapedForMessage)' is not a duration (expected e.g. 90s, 5m, 1h30m, 2d)"
+        case .malformedValue(let field, let text, let expected):
+            return "'\(text.escapedForMessage)' is not a valid \(field.rawValue) (expected \(expected))"
+        case .outOfRange(let field, let value, let range):
+            return "\(field.rawValue) \(value) is out of range (allowed: \(range))"
+        case .inconsistentPolicy(let reason):
+            return "inconsistent policy: \(reason)"
+        case .malformedQuestion(let reason):
+            return "malformed question: \(reason)"
+        }
+    }
+}
+
+extension GateInputError {
+    /// The description without its lead-in, for wrapping in a longer message.
+    public var reason: String {
+        if case .inconsistentPolicy(let reason) = self { return reason }
+        return description
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The value of one policy field.
+public enum PolicyValue: Hashable, Sendable, CustomStringConvertible {
+    case answerFormat(AnswerFormat)
+    case difficulty(Difficulty)
+    case questionSource(QuestionSource)
+    case count(Int)
+    case duration(Duration)
+    case factor(Double)
+
+    /// The canonical text of the value, as `policy set` accepts it and history records it.
+    public var description: String {
+        switch self {
+        case .answerFormat(let format): format.rawValue
+        case .difficulty(let difficulty): difficulty.rawValue
+        case .questionSource(let source): source.description
+        case .count(let count): String(count)
+        case .duration(let duration): DurationText.format(duration)
+        case .factor(let factor): String(factor)
+        }
+    }
+}

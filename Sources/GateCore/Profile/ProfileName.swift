@@ -1,0 +1,30 @@
+import Foundation
+
+/// A validated name: trimmed, non-empty, at most 64 characters, no control or bidi characters.
+///
+/// Two names are the same name when their ``key``s are equal: Unicode case folding and
+/// canonical composition, so `Emma`, `EMMA` and `emma` (and `Ёлка`, `ёлка`) collide.
+public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
+    /// The longest name accepted, in characters.
+    public static let maximumLength = 64
+
+    /// The name as given, trimmed and in canonical composition.
+    public let value: String
+
+    /// Validates `text` as the name of a thing that `what` describes in messages.
+    public init(_ text: String, what: String = "profile name") throws(GateInputError) {
+        value = try TextValidation.validate(text, what: what, limit: Self.maximumLength)
+    }
+
+    /// The case-folded, normalized form that decides uniqueness.
+    public var key: String { Self.key(for: value) }
+
+    public var description: String { value }
+
+    /// The uniqueness key of `text`.
+    public static func key(for text: String) -> String {
+        text.precomposedStringWithCanonicalMapping
+            .folding(options: [.caseInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The rules every name and label a person types must follow.
+enum TextValidation {
+    /// `text` trimmed and normalized, or the reason it is refused.
+    ///
+    /// Refused: empty text, more than `limit` characters, control characters, and format
+    /// characters that reorder or hide text (bidi overrides, zero-width spaces), except the
+    /// joiners emoji sequences need.
+    static func validate(_ text: String, what: String, limit: Int) throws(GateInputError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .emptyName(what: what) }
+        guard trimmed.count <= limit, trimmed.unicodeScalars.count <= 4 * limit else {
+            throw .nameTooLong(what: what, limit: limit)
+        }
+        if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
+            throw .forbiddenCharacter(what: what, scalar: "U+" + String(bad.value, radix: 16, uppercase: true))
+        }
+        return trimmed.precomposedStringWithCanonicalMapping
+    }
+
+    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+            return true
+        case .format:
+            return scalar.value != 0x200D && scalar.value != 0x200C
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GateCore
+import GRDB
+
+/// A row of `challenges`.
+struct ChallengeRecord: Hashable {
+    var id: String
+    var profileId: Int64
+    var source: String
+    var questionId: Int64?
+    var locale: String
+    var prompt: String
+    var answer: Int
+    var answerFormat: String
+    var choices: String?
+    var issuedAt: Int64
+    var deadline: Int64
+    var maxWrongAnswers: Int
+    var minResponseTimeMs: Int64
+    var wrongAnswers: Int
+    var status: String
+    var endedAt: Int64?
+    var client: String?
+
+    /// The row for a newly issued challenge.
+    init(_ issued: IssuedChallenge) throws {
+        let challenge = issued.challenge
+        id = challenge.id.rawValue
+        profileId = challenge.profileID
+        switch issued.origin {
+        case .arithmetic:
+            source = "arithmetic"
+            questionId = nil
+        case .question(let id):
+            source = "questionSet"
+            questionId = id
+        }
+        locale = challenge.locale.identifier
+        prompt = challenge.prompt
+        answer = issued.answer
+        answerFormat = challenge.format.rawValue
+        choices = try challenge.choices.map(JSONText.encode)
+        issuedAt = challenge.issuedAt.millisecondsSince1970
+        deadline = challenge.deadline.millisecondsSince1970
+        maxWrongAnswers = issued.maxWrongAnswers
+        minResponseTimeMs = issued.minResponseTime.wholeMilliseconds
+        wrongAnswers = 0
+        status = ChallengeStatus.open.rawValue
+        endedAt = nil
+        client = issued.client
+    }
+
+    /// The domain value of this row.
+    func storedChallenge() throws -> StoredChallenge {
+        guard let challengeID = ChallengeID(id), let format = AnswerFormat(rawValue: answerFormat),
+              let status = ChallengeStatus(rawValue: status)
+        else { throw StoreError.constraint("malformed challenge row \(id)") }
+        let challenge = Challenge(
+            id: challengeID, profileID: profileId, prompt: prompt, locale: try LocaleTag(locale), format: format,
+            choices: try choices.map { try JSONText.decode([Int].self, from: $0) },
+            issuedAt: Date(millisecondsSince1970: issuedAt), deadline: Date(millisecondsSince1970: deadline))
+        let issued = IssuedChallenge(
+            challenge: challenge, origin: questionId.map { .question(id: $0) } ?? .arithmetic, answer: answer,
+            maxWrongAnswers: maxWrongAnswers, minResponseTime: .milliseconds(minResponseTimeMs), client: client)
+        return StoredChallenge(
+            issued: issued, status: status, wrongAnswers: wrongAnswers,
+            endedAt: endedAt.map(Date.init(millisecondsSince1970:)))
+    }
+}
+
+// MARK: - Database
+
+extension ChallengeRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "challenges"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+}

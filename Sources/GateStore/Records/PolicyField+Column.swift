@@ -1,0 +1,56 @@
+import Foundation
+import GateCore
+import GRDB
+
+extension PolicyField {
+    /// The `policies` column that holds this field.
+    var column: String {
+        switch self {
+        case .answerFormat: "answer_format"
+        case .choiceCount: "choice_count"
+        case .difficulty: "difficulty"
+        case .questionSource: "question_source"
+        case .maxWrongAnswers: "max_wrong_answers"
+        case .timeLimit: "time_limit_ms"
+        case .minResponseTime: "min_response_time_ms"
+        case .maxFailedChallenges: "max_failed_challenges"
+        case .failureWindow: "failure_window_ms"
+        case .lockout: "lockout_ms"
+        case .lockoutGrowth: "lockout_growth"
+        case .maxLockout: "max_lockout_ms"
+        case .hardLockAfter: "hard_lock_after"
+        case .parentSession: "parent_session_ms"
+        case .auditRetention: "audit_retention_ms"
+        }
+    }
+
+    /// `value` as stored in ``column``; `nil` (inherited) is SQL NULL.
+    func databaseValue(_ value: PolicyValue?) -> DatabaseValue {
+        switch value {
+        case nil: .null
+        case .answerFormat(let format)?: format.rawValue.databaseValue
+        case .difficulty(let difficulty)?: difficulty.rawValue.databaseValue
+        case .questionSource(let source)?: source.description.databaseValue
+        case .count(let count)?: count.databaseValue
+        case .duration(let duration)?: duration.wholeMilliseconds.databaseValue
+        case .factor(let factor)?: factor.databaseValue
+        }
+    }
+
+    /// The value stored in ``column`` of `row`, `nil` when inherited.
+    func value(in row: Row) throws -> PolicyValue? {
+        let stored: DatabaseValue = row[column]
+        if stored.isNull { return nil }
+        let value: PolicyValue? = switch kind {
+        case .answerFormat: String.fromDatabaseValue(stored).flatMap(AnswerFormat.init(rawValue:)).map(PolicyValue.answerFormat)
+        case .difficulty: String.fromDatabaseValue(stored).flatMap(Difficulty.init(rawValue:)).map(PolicyValue.difficulty)
+        case .questionSource: try String.fromDatabaseValue(stored).map { .questionSource(try QuestionSource($0)) }
+        case .count: Int.fromDatabaseValue(stored).map(PolicyValue.count)
+        case .duration: Int64.fromDatabaseValue(stored).map { .duration(.milliseconds($0)) }
+        case .factor: Double.fromDatabaseValue(stored).map(PolicyValue.factor)
+        }
+        guard let value else { throw StoreError.constraint("malformed \(rawValue) in the policies table") }
+        try validate(value)
+        return value
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GateCore
+import GRDB
+
+/// ParentalGate's SQLite database: opens and migrates it, and runs every read and write.
+///
+/// Writes run in one `BEGIN IMMEDIATE` transaction each, in WAL mode with a busy timeout
+/// and `synchronous = FULL`, so a committed write survives a crash of the process or the
+/// machine. Callers never see the database connection: they get a ``StoreTransaction``
+/// whose methods are named after what they do.
+package struct GateStore: Sendable {
+    private let dbWriter: any DatabaseWriter
+    /// Where the database lives.
+    package let location: StoreLocation
+    /// How long a write waits for another process's write lock before failing as busy.
+    package static let busyTimeout: TimeInterval = 5
+
+    /// Opens (creating it, with its directories, if missing) and migrates the database.
+    ///
+    /// - Parameters:
+    ///   - migrate: `false` opens an existing database without applying pending migrations
+    ///     (to report them); the database must still be ours and not newer than this build.
+    ///   - timeSource: the clock for the store's own bookkeeping (when a migration ran).
+    /// - Throws: ``StoreError`` for a file that is not SQLite, not ours, from a newer
+    ///   schema, read-only, damaged or busy.
+    package init(_ location: StoreLocation, migrate: Bool = true, timeSource: TimeSource = .system) throws {
+        self.location = location
+        do {
+            switch location {
+            case .inMemory:
+                dbWriter = try DatabaseQueue(configuration: Self.configuration())
+            case .file(let path):
+                try Self.prepareFile(at: path)
+                dbWriter = try DatabasePool(path: path, configuration: Self.configuration())
+            }
+            if migrate {
+                try Migrator.migrate(dbWriter, path: location.description, at: timeSource.now())
+            } else {
+                try dbWriter.read { db in try SchemaState.inspect(db) }.checkCompatible(path: location.description)
+            }
+        } catch {
+            throw StoreError.wrapping(error, at: location)
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: all of it commits, or none of it.
+    package func write<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws -> T {
+        do {
+            return try await dbWriter.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(StoreTransaction(db))
+                    return .commit
+                }
+                guard let result else { throw StoreError.constraint("transaction produced no result") }
+                return result
+            }
+        } catch {
+            throw StoreError.wrapping(error, at: location)
+        }
+    }
+
+    /// Runs `body` on a consistent read-only snapshot of the database.
+    package func read<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws -> T {
+        do {
+            return try await dbWriter.read { db in try body(StoreTransaction(db)) }
+        } catch {
+            throw StoreError.wrapping(error, at: location)
+        }
+    }
+
+    private static func configuration() -> Configuration {
+        var config = Configuration()
+        config.label = "ParentalGate"
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(busyTimeout)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return config
+    }
+
+    /// Creates the file's directory, and refuses, without writing to it, a file that is not
+    /// SQLite or not ours: opening a pool would switch a foreign database to WAL.
+    private static func prepareFile(at path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotCreateDirectory(path: directory, reason: (error as NSError).localizedDescription)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue { throw StoreError.notADatabase(path: path) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw StoreError.sqlite(code: 14, message: "cannot open \(path) for reading")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }
+        guard header == Data("SQLite format 3\0".utf8) else { throw StoreError.notADatabase(path: path) }
+        var config = configuration()
+        config.readonly = true
+        let state = try DatabaseQueue(path: path, configuration: config).read(SchemaState.inspect)
+        try state.checkCompatible(path: path)
+    }
+}

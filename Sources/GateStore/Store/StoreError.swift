@@ -1,0 +1,61 @@
+import Foundation
+import GateCore
+
+/// Why the store refused an operation, in one line a person can act on.
+package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notADatabase(path: String)
+    case notOurs(path: String)
+    case newerSchema(path: String, found: Int, supported: Int)
+    case migrationChanged(version: Int, name: String)
+    case cannotCreateDirectory(path: String, reason: String)
+    case readOnly(path: String)
+    case corrupt(path: String, detail: String)
+    case busy(path: String)
+    case profileNotFound(String)
+    case duplicateProfile(name: String, existing: String)
+    case questionSetNotFound(name: String, locale: String?)
+    case duplicateQuestionSet(name: String, locale: String)
+    case challengeNotFound(String)
+    case challengeAlreadyEnded(String)
+    case constraint(String)
+    case sqlite(code: Int32, message: String)
+
+    package var description: String {
+        switch self {
+        case .notADatabase(let path):
+            "\(path) is not an SQLite database"
+        case .notOurs(let path):
+            "\(path) is an SQLite database but not a ParentalGate database"
+        case .newerSchema(let path, let found, let supported):
+            "\(path) has schema version \(found), newer than this program supports (\(supported)); upgrade ParentalGate"
+        case .migrationChanged(let version, let name):
+            "migration \(version) (\(name)) differs from the one applied to this database; migrations must never be edited"
+        case .cannotCreateDirectory(let path, let reason):
+            "cannot create directory \(path): \(reason)"
+        case .readOnly(let path):
+            "\(path) is read-only"
+        case .corrupt(let path, let detail):
+            "\(path) is damaged: \(detail)"
+        case .busy(let path):
+            "\(path) is busy: another process held its write lock longer than the busy timeout"
+        case .profileNotFound(let name):
+            "no profile named '\(name.escapedForMessage)'"
+        case .duplicateProfile(let name, let existing):
+            existing == name
+                ? "a profile named '\(name.escapedForMessage)' already exists"
+                : "a profile named '\(existing.escapedForMessage)' already exists (names are compared ignoring case)"
+        case .questionSetNotFound(let name, let locale):
+            "no question set named '\(name.escapedForMessage)'" + (locale.map { " in locale \($0)" } ?? "")
+        case .duplicateQuestionSet(let name, let locale):
+            "question set '\(name.escapedForMessage)' already exists in locale \(locale) (use replace to overwrite it)"
+        case .challengeNotFound(let id):
+            "no challenge with id '\(id.escapedForMessage)'"
+        case .challengeAlreadyEnded(let id):
+            "challenge \(id) has already ended"
+        case .constraint(let detail):
+            "refused by the database: \(detail)"
+        case .sqlite(let code, let message):
+            "database error \(code): \(message)"
+        }
+    }
+}

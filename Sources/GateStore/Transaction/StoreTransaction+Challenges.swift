@@ -1,0 +1,111 @@
+import Foundation
+import GateCore
+import GRDB
+
+extension StoreTransaction {
+    /// Stores a newly issued challenge and audits its issue.
+    package func insertChallenge(_ issued: IssuedChallenge, at now: Date) throws {
+        try ChallengeRecord(issued).insert(db)
+        let challenge = issued.challenge
+        try appendAudit(
+            AuditEvent(
+                .challengeIssued, profileID: challenge.profileID, client: issued.client, challengeID: challenge.id,
+                details: [
+                    "format": challenge.format.rawValue, "locale": challenge.locale.identifier,
+                    "deadline": String(challenge.deadline.millisecondsSince1970),
+                    "source": issued.origin == .arithmetic ? "arithmetic" : "questionSet",
+                ]),
+            at: now)
+    }
+
+    /// The challenge with identifier `id`, if any.
+    package func challenge(id: ChallengeID) throws -> StoredChallenge? {
+        try ChallengeRecord.fetchOne(db, key: id.rawValue)?.storedChallenge()
+    }
+
+    /// The profile's open challenge, if it has one.
+    package func openChallenge(profileID: Int64) throws -> StoredChallenge? {
+        try ChallengeRecord.fetchOne(
+            db, sql: "SELECT * FROM challenges WHERE profile_id = ? AND status = 'open'", arguments: [profileID]
+        )?.storedChallenge()
+    }
+
+    /// Records an answer to challenge `id` and audits it.
+    ///
+    /// A wrong or too-fast answer to an open challenge adds one to its wrong answers. A
+    /// `replay` (an answer to an ended challenge) is recorded and audited as refused.
+    @discardableResult
+    package func recordAttempt(
+        challenge id: ChallengeID, value: Int, outcome: AnswerOutcome, responseTime: Duration, client: String?,
+        at now: Date
+    ) throws -> Attempt {
+        guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
+        var record = AttemptRecord(
+            id: nil, challengeId: id.rawValue, profileId: stored.profileID, givenValue: value, outcome: outcome.rawValue,
+            responseMs: max(0, responseTime.wholeMilliseconds), answeredAt: now.millisecondsSince1970, client: client)
+        try record.insert(db)
+        record.id = db.lastInsertedRowID
+        if stored.status == .open && (outcome == .wrong || outcome == .tooFast) {
+            try db.execute(sql: "UPDATE challenges SET wrong_answers = wrong_answers + 1 WHERE id = ?", arguments: [id.rawValue])
+        }
+        try appendAudit(
+            AuditEvent(
+                outcome == .replay ? .replayRefused : .answerRecorded, profileID: stored.profileID, client: client,
+                challengeID: id,
+                details: [
+                    "outcome": outcome.rawValue, "value": String(value),
+                    "responseMs": String(record.responseMs), "status": stored.status.rawValue,
+                ]),
+            at: now)
+        return try record.attempt()
+    }
+
+    /// Ends challenge `id` as `status` and audits the end. A challenge ends exactly once.
+    package func endChallenge(_ id: ChallengeID, as status: ChallengeStatus, at now: Date) throws {
+        guard status != .open else { throw StoreError.constraint("a challenge cannot end as open") }
+        guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
+        guard stored.status == .open else { throw StoreError.challengeAlreadyEnded(id.rawValue) }
+        try db.execute(
+            sql: "UPDATE challenges SET status = ?, ended_at = ? WHERE id = ? AND status = 'open'",
+            arguments: [status.rawValue, now.millisecondsSince1970, id.rawValue])
+        let kind: AuditEventKind = switch status {
+        case .open, .passed: .challengePassed
+        case .failed: .challengeFailed
+        case .timedOut: .challengeTimedOut
+        case .cancelled: .challengeCancelled
+        case .abandoned: .challengeAbandoned
+        }
+        try appendAudit(
+            AuditEvent(
+                kind, profileID: stored.profileID, client: stored.issued.client, challengeID: id,
+                details: ["wrongAnswers": String(stored.wrongAnswers)]),
+            at: now)
+    }
+
+    /// Recorded attempts matching `filter`, newest first.
+    package func attempts(_ filter: AttemptFilter) throws -> [Attempt] {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let profileID = filter.profileID {
+            conditions.append("profile_id = ?")
+            arguments += [profileID]
+        }
+        if let since = filter.since {
+            conditions.append("answered_at >= ?")
+            arguments += [since.millisecondsSince1970]
+        }
+        if let until = filter.until {
+            conditions.append("answered_at < ?")
+            arguments += [until.millisecondsSince1970]
+        }
+        if let outcomes = filter.outcomes {
+            conditions.append("outcome IN (\(databaseQuestionMarks(count: outcomes.count)))")
+            arguments += StatementArguments(outcomes.map(\.rawValue).sorted())
+        }
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        arguments += [max(0, filter.limit)]
+        return try AttemptRecord.fetchAll(
+            db, sql: "SELECT * FROM attempts \(whereClause) ORDER BY answered_at DESC, id DESC LIMIT ?", arguments: arguments
+        ).map { try $0.attempt() }
+    }
+}

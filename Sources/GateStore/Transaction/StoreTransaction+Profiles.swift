@@ -1,0 +1,114 @@
+import Foundation
+import GateCore
+import GRDB
+
+extension StoreTransaction {
+    /// Every profile, by name.
+    package func profiles() throws -> [Profile] {
+        try ProfileRecord.fetchAll(db, sql: "SELECT * FROM profiles ORDER BY name_key").map { try $0.profile() }
+    }
+
+    /// The profile called `name` (ignoring case), if any.
+    package func profile(named name: String) throws -> Profile? {
+        let key = ProfileName.key(for: name.trimmingCharacters(in: .whitespacesAndNewlines))
+        return try ProfileRecord.fetchOne(db, sql: "SELECT * FROM profiles WHERE name_key = ?", arguments: [key])?.profile()
+    }
+
+    /// The profile called `name`, or ``StoreError/profileNotFound(_:)``.
+    package func requireProfile(named name: String) throws -> Profile {
+        guard let profile = try profile(named: name) else { throw StoreError.profileNotFound(name) }
+        return profile
+    }
+
+    /// The profile with identifier `id`, if any.
+    package func profile(id: Int64) throws -> Profile? {
+        try ProfileRecord.fetchOne(db, key: id)?.profile()
+    }
+
+    /// Adds a profile with fresh gate counters.
+    package func addProfile(
+        name: ProfileName, displayName: Label? = nil, locale: LocaleTag, by actor: Label, at now: Date
+    ) throws -> Profile {
+        try refuseDuplicate(name, except: nil)
+        let time = now.millisecondsSince1970
+        let record = ProfileRecord(
+            id: nil, name: name.value, nameKey: name.key, displayName: displayName?.value ?? name.value,
+            locale: locale.identifier, isEnabled: true, createdAt: time, updatedAt: time)
+        try record.insert(db)
+        let id = db.lastInsertedRowID
+        try GateStateRecord(profileID: id, counters: .initial, updatedAt: now).insert(db)
+        try appendAudit(
+            AuditEvent(.profileAdded, profileID: id, profileName: name.value, actor: actor.value,
+                       details: ["displayName": record.displayName, "locale": locale.identifier]),
+            at: now)
+        return try requireProfile(id: id)
+    }
+
+    /// Renames the profile called `name`.
+    package func renameProfile(_ name: String, to newName: ProfileName, by actor: Label, at now: Date) throws -> Profile {
+        let profile = try requireProfile(named: name)
+        try refuseDuplicate(newName, except: profile.id)
+        try db.execute(
+            sql: "UPDATE profiles SET name = ?, name_key = ?, updated_at = ? WHERE id = ?",
+            arguments: [newName.value, newName.key, max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970), profile.id])
+        try appendAudit(
+            AuditEvent(.profileRenamed, profileID: profile.id, profileName: newName.value, actor: actor.value,
+                       details: ["from": profile.name, "to": newName.value]),
+            at: now)
+        return try requireProfile(id: profile.id)
+    }
+
+    /// Changes the display name and/or locale of the profile called `name`.
+    package func updateProfile(
+        _ name: String, displayName: Label?, locale: LocaleTag?, by actor: Label, at now: Date
+    ) throws -> Profile {
+        let profile = try requireProfile(named: name)
+        var details: [String: String] = [:]
+        if let displayName, displayName.value != profile.displayName {
+            details["displayName"] = "\(profile.displayName) → \(displayName.value)"
+        }
+        if let locale, locale != profile.locale {
+            details["locale"] = "\(profile.locale) → \(locale)"
+        }
+        guard !details.isEmpty else { return profile }
+        try db.execute(
+            sql: "UPDATE profiles SET display_name = ?, locale = ?, updated_at = ? WHERE id = ?",
+            arguments: [displayName?.value ?? profile.displayName, (locale ?? profile.locale).identifier,
+                        max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970), profile.id])
+        try appendAudit(AuditEvent(.profileUpdated, profileID: profile.id, actor: actor.value, details: details), at: now)
+        return try requireProfile(id: profile.id)
+    }
+
+    /// Enables or disables the profile called `name`; a disabled profile's gate refuses everything.
+    package func setProfileEnabled(_ name: String, _ isEnabled: Bool, by actor: Label, at now: Date) throws -> Profile {
+        let profile = try requireProfile(named: name)
+        guard profile.isEnabled != isEnabled else { return profile }
+        try db.execute(
+            sql: "UPDATE profiles SET is_enabled = ?, updated_at = ? WHERE id = ?",
+            arguments: [isEnabled, max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970), profile.id])
+        try appendAudit(
+            AuditEvent(isEnabled ? .profileEnabled : .profileDisabled, profileID: profile.id, actor: actor.value), at: now)
+        return try requireProfile(id: profile.id)
+    }
+
+    /// Removes the profile called `name` with its policy, challenges, attempts and sessions.
+    /// Its audit history stays.
+    package func removeProfile(_ name: String, by actor: Label, at now: Date) throws {
+        let profile = try requireProfile(named: name)
+        try appendAudit(AuditEvent(.profileRemoved, profileID: profile.id, actor: actor.value), at: now)
+        try db.execute(sql: "DELETE FROM profiles WHERE id = ?", arguments: [profile.id])
+    }
+
+    private func requireProfile(id: Int64) throws -> Profile {
+        guard let profile = try profile(id: id) else { throw StoreError.profileNotFound("#\(id)") }
+        return profile
+    }
+
+    private func refuseDuplicate(_ name: ProfileName, except id: Int64?) throws {
+        if let existing = try ProfileRecord.fetchOne(
+            db, sql: "SELECT * FROM profiles WHERE name_key = ? AND id IS NOT ?", arguments: [name.key, id])
+        {
+            throw StoreError.duplicateProfile(name: name.value, existing: existing.name)
+        }
+    }
+}

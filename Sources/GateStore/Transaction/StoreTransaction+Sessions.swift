@@ -1,0 +1,73 @@
+import Crypto
+import Foundation
+import GateCore
+import GRDB
+
+extension StoreTransaction {
+    /// Opens parent mode for the profile until `expiresAt` and audits it.
+    ///
+    /// Returns the session and its token: 256 random bits, base64url. Only the token's
+    /// SHA-256 is stored, so the token is shown this once.
+    package func openSession(
+        profileID: Int64, challengeID: ChallengeID?, expiresAt: Date, at now: Date
+    ) throws -> (session: ParentSession, token: String) {
+        let token = Self.newToken()
+        var record = ParentSessionRecord(
+            id: nil, profileId: profileID, tokenHash: Self.hash(token: token), challengeId: challengeID?.rawValue,
+            openedAt: now.millisecondsSince1970, expiresAt: expiresAt.millisecondsSince1970, endedAt: nil, endReason: nil)
+        try record.insert(db)
+        let sessionID = db.lastInsertedRowID
+        record.id = sessionID
+        try appendAudit(
+            AuditEvent(
+                .sessionOpened, profileID: profileID, challengeID: challengeID,
+                details: ["session": String(sessionID), "expiresAt": String(record.expiresAt)]),
+            at: now)
+        return (try record.session(), token)
+    }
+
+    /// The session the token belongs to, live or not, if any.
+    package func session(token: String) throws -> ParentSession? {
+        try ParentSessionRecord.fetchOne(
+            db, sql: "SELECT * FROM parent_sessions WHERE token_hash = ?", arguments: [Self.hash(token: token)]
+        )?.session()
+    }
+
+    /// The profile's session that is live at `time`, if any.
+    package func liveSession(profileID: Int64, at time: Date) throws -> ParentSession? {
+        try ParentSessionRecord.fetchOne(
+            db, sql: """
+                SELECT * FROM parent_sessions
+                WHERE profile_id = ? AND ended_at IS NULL AND expires_at > ?
+                ORDER BY expires_at DESC LIMIT 1
+                """, arguments: [profileID, time.millisecondsSince1970]
+        )?.session()
+    }
+
+    /// Ends session `id` early (`ended`, or `replaced` by a newer one) and audits it.
+    package func endSession(_ id: Int64, reason: SessionEndReason, by actor: String?, at now: Date) throws {
+        guard let record = try ParentSessionRecord.fetchOne(db, key: id), record.endedAt == nil else { return }
+        try db.execute(
+            sql: "UPDATE parent_sessions SET ended_at = ?, end_reason = ? WHERE id = ?",
+            arguments: [max(now.millisecondsSince1970, record.openedAt), reason.rawValue, id])
+        try appendAudit(
+            AuditEvent(
+                .sessionEnded, profileID: record.profileId, actor: actor,
+                challengeID: record.challengeId.flatMap(ChallengeID.init),
+                details: ["session": String(id), "reason": reason.rawValue]),
+            at: now)
+    }
+
+    private static func newToken() -> String {
+        let key = SymmetricKey(size: .bits256)
+        let bytes = key.withUnsafeBytes { Data($0) }
+        return bytes.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    private static func hash(token: String) -> Data {
+        Data(SHA256.hash(data: Data(token.utf8)))
+    }
+}
