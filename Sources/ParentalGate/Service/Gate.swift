@@ -1,0 +1,45 @@
+import Foundation
+import GateCore
+import GateStore
+
+/// The parental gate: opens a database and applies the gate rules, one transaction per
+/// operation, with time read from an injected ``TimeSource``.
+public struct Gate: Sendable {
+    let store: GateStore
+    let timeSource: TimeSource
+
+    /// Opens (creating and migrating it on first use) the database at `database`.
+    ///
+    /// - Throws: ``GateError/database(_:)`` for a file that is not SQLite, belongs to
+    ///   another program, comes from a newer ParentalGate, is read-only or is damaged.
+    public init(database: DatabaseLocation, timeSource: TimeSource = .system) throws(GateError) {
+        do {
+            let location: StoreLocation = switch database {
+            case .file(let path): .file(path)
+            case .inMemory: .inMemory
+            }
+            store = try GateStore(location, timeSource: timeSource)
+        } catch {
+            throw GateError.from(error)
+        }
+        self.timeSource = timeSource
+    }
+
+    /// Runs `body` in one write transaction, reporting failures as ``GateError``.
+    func write<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws(GateError) -> T {
+        do {
+            return try await store.write(body)
+        } catch {
+            throw GateError.from(error)
+        }
+    }
+
+    /// Runs `body` on a read-only snapshot, reporting failures as ``GateError``.
+    func read<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws(GateError) -> T {
+        do {
+            return try await store.read(body)
+        } catch {
+            throw GateError.from(error)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import ParentalGate
+
+/// `gatectl`: administers ParentalGate's profiles, policies, questions and audit log.
+@main
+struct GateCtl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gatectl",
+        abstract: "Administer ParentalGate: family profiles, gate policy, questions and the audit log.",
+        discussion: """
+            The database is --database PATH, else $PARENTAL_GATE_DB, else \
+            $XDG_DATA_HOME/parental-gate/gate.sqlite (~/.local/share/parental-gate/gate.sqlite); \
+            it is created and migrated on first use.
+
+            Exit codes: 0 success, 1 gate refused (wrong or failed), 2 locked out, 3 not found, \
+            64 usage or bad input, 74 database error.
+            """,
+        version: GateCtlVersion.current,
+        subcommands: [Db.self]
+    )
+
+    /// Runs the command and turns every failure into `error: …` on stderr with its exit code.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as GateError {
+            Output.error(error.description)
+            Foundation.exit(ExitStatus(error).rawValue)
+        } catch let status as ExitStatus {
+            Foundation.exit(status.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                Foundation.exit(0)
+            }
+            Output.error(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+            Foundation.exit(code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import ParentalGate
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "The database file (default: $PARENTAL_GATE_DB, else the XDG data directory).")
+    var database: String?
+
+    @Flag(name: .long, help: "Print the result as JSON for scripts instead of a table for people.")
+    var json = false
+
+    /// The database path this invocation uses.
+    var databasePath: String {
+        Self.resolvePath(explicit: database, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens the gate on ``databasePath``, creating and migrating the database if needed.
+    func openGate() throws(GateError) -> Gate {
+        try Gate(database: .file(databasePath))
+    }
+
+    /// `--database`, else `$PARENTAL_GATE_DB`, else `$XDG_DATA_HOME/parental-gate/gate.sqlite`,
+    /// else `~/.local/share/parental-gate/gate.sqlite`.
+    static func resolvePath(explicit: String?, environment: [String: String]) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let path = environment["PARENTAL_GATE_DB"], !path.isEmpty { return path }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return dataHome + "/parental-gate/gate.sqlite"
+    }
+
+    func validate() throws {
+        if let database, database.isEmpty {
+            throw ValidationError("--database must not be empty")
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import GateCore
+@testable import GateMigrations
+@testable import GateStore
+import GRDB
+import Testing
+
+@Suite("Opening and migrating")
+struct MigrationTests {
+    static let tables = [
+        "attempts", "audit_anchor", "audit_log", "challenges", "gate_states", "parent_sessions",
+        "parental_gate_schema", "policies", "policy_changes", "profiles", "question_sets", "questions",
+    ]
+
+    @Test("a new file gets every table, STRICT, WAL, and a clean integrity and foreign-key check")
+    func migratesFromEmpty() async throws {
+        let test = try TestStore(file: "nested/dirs/gate.sqlite")
+        defer { test.remove() }
+        try await test.raw().read { db in
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            #expect(tables == Self.tables)
+            for table in tables {
+                let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table]) ?? ""
+                #expect(sql.hasSuffix("STRICT"), "\(table) is not STRICT")
+            }
+            #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
+            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Migration.latestVersion)
+            #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == SchemaState.applicationID)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM policies WHERE profile_id IS NULL") == 1)
+        }
+    }
+
+    @Test("re-opening an up-to-date database changes nothing")
+    func reopenIsIdempotent() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try await test.addProfile("emma")
+        let before = try await test.raw().read { db in try Row.fetchAll(db, sql: "SELECT * FROM parental_gate_schema") }
+        for _ in 0..<3 {
+            _ = try GateStore(.file(test.path))
+        }
+        let after = try await test.raw().read { db in try Row.fetchAll(db, sql: "SELECT * FROM parental_gate_schema") }
+        #expect(before == after)
+        #expect(after.count == Migration.all.count)
+        #expect(try test.count("profiles") == 1)
+    }
+
+    @Test("processes opening a new file at once apply each migration exactly once")
+    func concurrentFirstOpen() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("gate.sqlite").path
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { _ = try GateStore(.file(path)) }
+            }
+            try await group.waitForAll()
+        }
+        let versions = try await DatabaseQueue(path: path).read { db in
+            try Int.fetchAll(db, sql: "SELECT version FROM parental_gate_schema ORDER BY version")
+        }
+        #expect(versions == Migration.all.map(\.version))
+    }
+
+    @Test("the embedded migrations are exactly the SQL files in Migrations/, numbered without gaps")
+    func embeddedMatchesFolder() throws {
+        let folder = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Migrations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(EmbeddedMigrations.files.map(\.name) == files)
+        #expect(Migration.all.map(\.version) == Array(1...files.count))
+        for file in EmbeddedMigrations.files {
+            let onDisk = try Data(contentsOf: folder.appendingPathComponent(file.name))
+            #expect(Array(onDisk) == file.sql, "\(file.name) differs from the embedded copy")
+        }
+    }
+
+    @Test("a database from a newer schema is refused and left as it was")
+    func refusesNewerSchema() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try await test.raw().write { db in
+            try db.execute(sql: """
+                INSERT INTO parental_gate_schema (version, name, checksum, applied_at)
+                VALUES (999, 'future', '\(String(repeating: "0", count: 64))', 0)
+                """)
+        }
+        let before = fileSnapshot(test.path)
+        #expect(throws: StoreError.newerSchema(path: test.path, found: 999, supported: Migration.latestVersion)) {
+            _ = try GateStore(.file(test.path))
+        }
+        #expect(fileSnapshot(test.path) == before)
+    }
+
+    @Test("a database whose applied migration was edited afterwards is refused")
+    func refusesEditedMigration() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        try await test.raw().write { db in
+            try db.execute(sql: "UPDATE parental_gate_schema SET checksum = ? WHERE version = 1",
+                           arguments: [String(repeating: "a", count: 64)])
+        }
+        #expect(throws: StoreError.migrationChanged(version: 1, name: "initial")) {
+            _ = try GateStore(.file(test.path))
+        }
+    }
+
+    @Test("another program's SQLite database is refused without a single byte written")
+    func refusesForeignDatabase() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("photos.sqlite").path
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TABLE photos (id INTEGER PRIMARY KEY, title TEXT); INSERT INTO photos (title) VALUES ('beach')")
+        }
+        let before = fileSnapshot(path)
+        #expect(throws: StoreError.notOurs(path: path)) { _ = try GateStore(.file(path)) }
+        #expect(fileSnapshot(path) == before)
+        let mode = try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "delete")
+    }
+
+    @Test("an empty SQLite database with another program's application id is refused")
+    func refusesForeignApplicationID() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("other.sqlite").path
+        try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA application_id = 42") }
+        #expect(throws: StoreError.notOurs(path: path)) { _ = try GateStore(.file(path)) }
+    }
+
+    @Test("a file that is not SQLite is refused and left as it was", arguments: [
+        Data("hello, this is a text file that is long enough".utf8),
+        Data([0x00, 0x01, 0x02]),
+        Data("SQLite format 3".utf8),
+    ])
+    func refusesNonSQLite(contents: Data) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("notes.txt").path
+        try contents.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.notADatabase(path: path)) { _ = try GateStore(.file(path)) }
+        #expect(FileManager.default.contents(atPath: path) == contents)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("a directory where the database should be is refused")
+    func refusesDirectory() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(throws: StoreError.notADatabase(path: directory.path)) { _ = try GateStore(.file(directory.path)) }
+    }
+
+    @Test("a database with pending migrations opens unmigrated on request and reports them")
+    func pendingMigrationsWithoutMigrating() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("gate.sqlite").path
+        let store = try GateStore(.file(path), migrate: false)
+        let status = try await store.status()
+        #expect(status.schemaVersion == 0)
+        #expect(status.pendingMigrations == ["0001_initial"])
+        let migrated = try await GateStore(.file(path)).status()
+        #expect(migrated.schemaVersion == 1)
+        #expect(migrated.pendingMigrations.isEmpty)
+    }
+
+    @Test("an in-memory store migrates too")
+    func inMemory() async throws {
+        let store = try GateStore(.inMemory)
+        let status = try await store.status()
+        #expect(status.schemaVersion == Migration.latestVersion)
+        #expect(status.counts.profiles == 0)
+    }
+}
