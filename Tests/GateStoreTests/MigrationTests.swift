@@ -33,6 +33,16 @@ struct MigrationTests {
         }
     }
 
+    @Test("the writing connection uses WAL, synchronous = FULL and foreign keys")
+    func durabilitySettings() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let settings = try await test.store.durability()
+        #expect(settings.journalMode == "wal")
+        #expect(settings.synchronous == 2)
+        #expect(settings.foreignKeys)
+    }
+
     @Test("re-opening an up-to-date database changes nothing")
     func reopenIsIdempotent() async throws {
         let test = try TestStore()

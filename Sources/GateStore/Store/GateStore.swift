@@ -26,20 +26,52 @@ package struct GateStore: Sendable {
     package init(_ location: StoreLocation, migrate: Bool = true, timeSource: TimeSource = .system) throws {
         self.location = location
         do {
-            switch location {
-            case .inMemory:
-                dbWriter = try DatabaseQueue(configuration: Self.configuration())
-            case .file(let path):
-                try Self.prepareFile(at: path)
-                dbWriter = try DatabasePool(path: path, configuration: Self.configuration())
-            }
-            if migrate {
-                try Migrator.migrate(dbWriter, path: location.description, at: timeSource.now())
-            } else {
-                try dbWriter.read { db in try SchemaState.inspect(db) }.checkCompatible(path: location.description)
+            dbWriter = try Self.retryingWhileBusy {
+                let writer: any DatabaseWriter
+                switch location {
+                case .inMemory:
+                    writer = try DatabaseQueue(configuration: Self.configuration())
+                case .file(let path):
+                    try Self.prepareFile(at: path)
+                    writer = try DatabasePool(path: path, configuration: Self.configuration())
+                    // GRDB's WAL setup lowers the writer to NORMAL; commits must reach the disk.
+                    try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                }
+                if migrate {
+                    try Migrator.migrate(writer, path: location.description, at: timeSource.now())
+                } else {
+                    try writer.read { db in try SchemaState.inspect(db) }.checkCompatible(path: location.description)
+                }
+                return writer
             }
         } catch {
             throw StoreError.wrapping(error, at: location)
+        }
+    }
+
+    /// The durability settings in force on the connection that writes.
+    package func durability() async throws -> (journalMode: String, synchronous: Int, foreignKeys: Bool) {
+        try await dbWriter.writeWithoutTransaction { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "?",
+             try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1,
+             try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false)
+        }
+    }
+
+    /// Runs `open` again while it fails because another process is setting up or writing the
+    /// same file (SQLite reports some of those collisions as busy without waiting), for at
+    /// most the busy timeout.
+    private static func retryingWhileBusy<T>(_ open: () throws -> T) throws -> T {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(busyTimeout * 1_000_000_000)
+        var pause: UInt32 = 2_000
+        while true {
+            do {
+                return try open()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                guard DispatchTime.now().uptimeNanoseconds < deadline else { throw error }
+                usleep(pause)
+                pause = min(pause * 2, 100_000)
+            }
         }
     }
 

@@ -27,6 +27,11 @@ struct TestStore {
         try DatabaseQueue(path: path)
     }
 
+    /// Runs `sql` through a raw connection, bypassing the store.
+    func execute(_ sql: String, _ arguments: StatementArguments = []) throws {
+        try raw().write { db in try db.execute(sql: sql, arguments: arguments) }
+    }
+
     /// Counts rows of `table` through a raw connection.
     func count(_ table: String) throws -> Int {
         try raw().read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1 }
