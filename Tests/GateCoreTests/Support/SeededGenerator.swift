@@ -1,0 +1,29 @@
+import GateCore
+
+/// A small deterministic random number generator (SplitMix64) for property-style tests:
+/// the same seed always gives the same sequence, so a failure can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The error `body` throws, or `nil` when it returns normally.
+func caughtError<T>(_ body: () throws(GateInputError) -> T) -> GateInputError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error
+    }
+}

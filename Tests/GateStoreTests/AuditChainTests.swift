@@ -1,0 +1,137 @@
+import Foundation
+import GateCore
+@testable import GateStore
+import GRDB
+import Testing
+
+@Suite("Audit hash chain")
+struct AuditChainTests {
+    /// A store with a few profiles, a policy change and a challenge: about a dozen records.
+    static func populated() async throws -> TestStore {
+        let test = try TestStore()
+        let actor = try TestStore.parent
+        for name in ["emma", "liam", "noah"] {
+            try await test.addProfile(name)
+            test.clock.advance(by: .seconds(1))
+        }
+        let now = test.clock.now
+        let emma = try await test.store.read { try $0.requireProfile(named: "emma") }
+        let challenge = IssuedChallenge.sample(profileID: emma.id, at: now)
+        try await test.store.write { transaction in
+            try transaction.setPolicy(.maxWrongAnswers, to: .count(2), for: .household, by: actor, at: now)
+            try transaction.insertChallenge(challenge, at: now)
+            try transaction.recordAttempt(
+                challenge: challenge.challenge.id, value: 54, outcome: .wrong, responseTime: .seconds(4), client: "tablet", at: now)
+            try transaction.endChallenge(challenge.challenge.id, as: .failed, at: now)
+            _ = try transaction.setProfileEnabled("liam", false, by: actor, at: now)
+        }
+        return test
+    }
+
+    /// Lets a raw connection edit the log, as someone with the file and `sqlite3` could.
+    static func dropGuards(_ test: TestStore) throws {
+        try test.execute("DROP TRIGGER audit_log_no_update; DROP TRIGGER audit_log_no_delete")
+    }
+
+    @Test("an untouched log verifies, with every record checked")
+    func intact() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        let result = try await test.store.verifyAudit()
+        #expect(result.isIntact)
+        #expect(result.checked == (try test.count("audit_log")))
+        #expect(result.checked >= 8)
+        #expect(result.description.contains("intact"))
+    }
+
+    @Test("an empty log verifies")
+    func empty() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let result = try await test.store.verifyAudit()
+        #expect(result.isIntact)
+        #expect(result.checked == 0)
+    }
+
+    @Test("each record links to its predecessor's hash")
+    func links() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        let entries = try await test.store.read { try $0.auditEntries(AuditFilter(limit: 1000)) }
+        #expect(entries.first?.previousHash == Array(repeating: 0, count: 32))
+        for (previous, entry) in zip(entries, entries.dropFirst()) {
+            #expect(entry.previousHash == previous.hash)
+            #expect(entry.id == previous.id + 1)
+        }
+    }
+
+    @Test("editing any column of a record with plain SQL makes verify name that record", arguments: [
+        "actor = 'nobody'", "details = '{}'", "occurred_at = occurred_at + 1", "kind = 'unlocked'",
+        "profile_name = 'EMMA'", "client = NULL",
+    ])
+    func editedRecord(change: String) async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        try Self.dropGuards(test)
+        try test.execute("UPDATE audit_log SET \(change) WHERE id = 5")
+        let result = try await test.store.verifyAudit()
+        #expect(result.problem == .altered(id: 5))
+        #expect(result.description.contains("record 5"))
+    }
+
+    @Test("an edit that also recomputes the record's own hash is caught at the next record")
+    func editedRecordWithForgedHash() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        try Self.dropGuards(test)
+        try test.execute("UPDATE audit_log SET actor = 'nobody' WHERE id = 4")
+        let forged = try await test.raw().read { db in try AuditLogRecord.fetchOne(db, key: 4) }
+        let record = try #require(forged)
+        try test.execute("UPDATE audit_log SET hash = ? WHERE id = 4", [AuditChain.hash(of: record)])
+        let result = try await test.store.verifyAudit()
+        #expect(result.problem == .brokenLink(id: 5))
+    }
+
+    @Test("deleting a record in the middle makes verify name the deleted record")
+    func deletedRecord() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        try Self.dropGuards(test)
+        try test.execute("DELETE FROM audit_log WHERE id = 6")
+        let result = try await test.store.verifyAudit()
+        #expect(result.problem == .missing(id: 6, found: 7))
+        #expect(result.description.contains("record 6 is missing"))
+    }
+
+    @Test("deleting the newest records is detected")
+    func truncatedLog() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        let total = Int64(try test.count("audit_log"))
+        try Self.dropGuards(test)
+        try test.execute("DELETE FROM audit_log WHERE id > ?", [total - 2])
+        let result = try await test.store.verifyAudit()
+        #expect(result.problem == .truncated(lastPresent: total - 2, expectedLast: total))
+    }
+
+    @Test("deleting the first record is detected")
+    func deletedFirst() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        try Self.dropGuards(test)
+        try test.execute("DELETE FROM audit_log WHERE id = 1")
+        let result = try await test.store.verifyAudit()
+        #expect(result.problem == .missing(id: 1, found: 2))
+    }
+
+    @Test("records appended after tampering still chain, and verify still reports the tampering")
+    func appendAfterTampering() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        try Self.dropGuards(test)
+        try test.execute("UPDATE audit_log SET actor = 'nobody' WHERE id = 3")
+        try await test.addProfile("olivia")
+        let result = try await test.store.verifyAudit()
+        #expect(result.problem == .altered(id: 3))
+    }
+}
