@@ -74,6 +74,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
+            name: "ParentalGateTests",
+            dependencies: ["ParentalGate"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
             name: "GatectlTests",
             dependencies: ["ParentalGate", "gatectl"],
             swiftSettings: strictSwift

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite("gatectl db status and the bare binary")
+struct DbStatusCommandTests {
+    @Test("db status creates, migrates and describes a new database")
+    func createsDatabase() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path("home/gate.sqlite")
+        let result = try GatectlProcess.run(["db", "status", "--database", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("schema version      1"))
+        #expect(result.stdout.contains("pending migrations  none"))
+        #expect(result.stdout.contains("journal mode        wal"))
+        #expect(result.stderr.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("db status --json has a stable shape")
+    func json() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = try GatectlProcess.run(["db", "status", "--json", "--database", scratch.path("gate.sqlite")])
+        #expect(result.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let json = try #require(object)
+        #expect(Set(json.keys) == [
+            "path", "schemaVersion", "latestSchemaVersion", "pendingMigrations", "journalMode", "fileBytes", "walBytes", "counts",
+        ])
+        #expect(json["schemaVersion"] as? Int == 1)
+        #expect((json["counts"] as? [String: Int])?["profiles"] == 0)
+    }
+
+    @Test("the database comes from $PARENTAL_GATE_DB, else $XDG_DATA_HOME")
+    func databaseLocation() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let fromEnv = try GatectlProcess.run(["db", "status", "--json"], environment: ["PARENTAL_GATE_DB": scratch.path("env.sqlite")])
+        #expect(fromEnv.status == 0)
+        #expect(fromEnv.stdout.contains(scratch.path("env.sqlite")))
+        let fromXDG = try GatectlProcess.run(["db", "status", "--json"], environment: ["XDG_DATA_HOME": scratch.path("xdg")])
+        #expect(fromXDG.status == 0)
+        #expect(FileManager.default.fileExists(atPath: scratch.path("xdg/parental-gate/gate.sqlite")))
+    }
+
+    @Test("a copy of gatectl in another directory still creates and migrates a database")
+    func copiedBinaryWorks() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let copy = scratch.url.appendingPathComponent("bin/gatectl")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: GatectlProcess.binary, to: copy)
+        let result = try GatectlProcess.run(["db", "status", "--database", scratch.path("gate.sqlite")], executable: copy)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("schema version      1"))
+    }
+
+    @Test("a file that is not SQLite gets one error line, exit 74, and is left as it was")
+    func notSQLite() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path("notes.txt")
+        let contents = Data("shopping list: milk, eggs\n".utf8)
+        try contents.write(to: URL(fileURLWithPath: path))
+        let result = try GatectlProcess.run(["db", "status", "--database", path])
+        #expect(result.status == 74)
+        #expect(result.stderr == "error: \(path) is not an SQLite database\n")
+        #expect(result.stdout.isEmpty)
+        #expect(FileManager.default.contents(atPath: path) == contents)
+    }
+
+    @Test("--version prints the version and exits 0; an unknown command is a usage error")
+    func versionAndUsage() throws {
+        let version = try GatectlProcess.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+        let unknown = try GatectlProcess.run(["frobnicate"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.hasPrefix("error: "))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs the built `gatectl` binary as a subprocess, as a person or a script would.
+struct GatectlProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `gatectl` built next to this test bundle.
+    static var binary: URL {
+        get throws {
+            let candidates = [
+                Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            ].map { $0.appendingPathComponent("gatectl") }
+            guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates.map(\.path).joined(separator: ", ")])
+            }
+            return found
+        }
+    }
+
+    /// Runs `executable` (by default the built `gatectl`) with `arguments` and `input` on stdin.
+    static func run(
+        _ arguments: [String], executable: URL? = nil, input: String = "", environment: [String: String] = [:]
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = try executable ?? binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["PARENTAL_GATE_DB"] = nil
+        env.merge(environment) { $1 }
+        process.environment = env
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// A temporary directory removed when the test is done with it.
+struct Scratch {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("gatectl-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
