@@ -184,22 +184,39 @@ CREATE TABLE parent_sessions (
 ) STRICT;
 CREATE INDEX parent_sessions_profile ON parent_sessions (profile_id, expires_at);
 
+-- Household-wide settings: the language challenges fall back to before English.
+CREATE TABLE household (
+    id              INTEGER PRIMARY KEY CHECK (id = 1),
+    default_locale  TEXT    NOT NULL DEFAULT 'en' CHECK (
+                        length(default_locale) BETWEEN 2 AND 35
+                        AND default_locale GLOB '[a-z][a-z]*'
+                        AND default_locale NOT GLOB '*[^A-Za-z0-9-]*'),
+    updated_at      INTEGER,
+    updated_by      TEXT    CHECK (updated_by IS NULL OR length(updated_by) BETWEEN 1 AND 128)
+) STRICT;
+INSERT INTO household (id) VALUES (1);
+
+-- The kinds of audit record. A later migration adds a kind with one INSERT.
+CREATE TABLE audit_event_kinds (
+    name  TEXT PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 64 AND name NOT GLOB '*[^A-Za-z]*')
+) STRICT, WITHOUT ROWID;
+INSERT INTO audit_event_kinds (name) VALUES
+    ('profileAdded'), ('profileRenamed'), ('profileUpdated'), ('profileDisabled'), ('profileEnabled'),
+    ('profileRemoved'), ('householdUpdated'), ('policyChanged'),
+    ('questionSetImported'), ('questionSetRemoved'),
+    ('challengeIssued'), ('answerRecorded'), ('challengePassed'), ('challengeFailed'),
+    ('challengeTimedOut'), ('challengeCancelled'), ('challengeAbandoned'),
+    ('replayRefused'), ('beginRefused'),
+    ('lockoutStarted'), ('hardLockStarted'), ('unlocked'), ('countersReset'),
+    ('sessionOpened'), ('sessionEnded'),
+    ('clockAnomaly'), ('auditPruned');
+
 -- The append-only audit log. Each record carries the SHA-256 of its predecessor and its
 -- own hash over its contents, so an edited or deleted record is detected.
 CREATE TABLE audit_log (
     id            INTEGER PRIMARY KEY AUTOINCREMENT,
     occurred_at   INTEGER NOT NULL,
-    kind          TEXT    NOT NULL CHECK (kind IN (
-                      'profileAdded', 'profileRenamed', 'profileUpdated', 'profileDisabled',
-                      'profileEnabled', 'profileRemoved',
-                      'policyChanged',
-                      'questionSetImported', 'questionSetRemoved',
-                      'challengeIssued', 'answerRecorded', 'challengePassed', 'challengeFailed',
-                      'challengeTimedOut', 'challengeCancelled', 'challengeAbandoned',
-                      'replayRefused', 'beginRefused',
-                      'lockoutStarted', 'hardLockStarted', 'unlocked', 'countersReset',
-                      'sessionOpened', 'sessionEnded',
-                      'clockAnomaly', 'auditPruned')),
+    kind          TEXT    NOT NULL REFERENCES audit_event_kinds(name),
     profile_id    INTEGER,
     profile_name  TEXT,
     actor         TEXT    CHECK (actor IS NULL OR length(actor) BETWEEN 1 AND 128),
@@ -233,6 +250,12 @@ BEFORE DELETE ON audit_log
 WHEN OLD.id > (SELECT pruned_through_id FROM audit_anchor WHERE id = 1)
 BEGIN
     SELECT RAISE(ABORT, 'the audit log is append-only');
+END;
+
+CREATE TRIGGER audit_event_kinds_no_delete
+BEFORE DELETE ON audit_event_kinds
+BEGIN
+    SELECT RAISE(ABORT, 'audit event kinds are never removed');
 END;
 
 CREATE TRIGGER audit_anchor_no_delete

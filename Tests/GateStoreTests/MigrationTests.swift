@@ -8,7 +8,7 @@ import Testing
 @Suite("Opening and migrating")
 struct MigrationTests {
     static let tables = [
-        "attempts", "audit_anchor", "audit_log", "challenges", "gate_states", "parent_sessions",
+        "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "challenges", "gate_states", "household", "parent_sessions",
         "parental_gate_schema", "policies", "policy_changes", "profiles", "question_sets", "questions",
     ]
 
@@ -22,7 +22,7 @@ struct MigrationTests {
             #expect(tables == Self.tables)
             for table in tables {
                 let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [table]) ?? ""
-                #expect(sql.hasSuffix("STRICT"), "\(table) is not STRICT")
+                #expect(sql.hasSuffix("STRICT") || sql.hasSuffix("STRICT, WITHOUT ROWID"), "\(table) is not STRICT")
             }
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])

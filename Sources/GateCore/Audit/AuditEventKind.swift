@@ -1,7 +1,7 @@
-/// What an audit record is about. The schema's CHECK constraint lists the same names.
+/// What an audit record is about. The schema's `audit_event_kinds` table lists the same names.
 public enum AuditEventKind: String, CaseIterable, Codable, Sendable {
     case profileAdded, profileRenamed, profileUpdated, profileDisabled, profileEnabled, profileRemoved
-    case policyChanged
+    case householdUpdated, policyChanged
     case questionSetImported, questionSetRemoved
     case challengeIssued, answerRecorded, challengePassed, challengeFailed
     case challengeTimedOut, challengeCancelled, challengeAbandoned
