@@ -15,7 +15,13 @@ public struct Question: Hashable, Sendable, Codable {
         if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) {
             throw .malformedQuestion("the question text contains control characters")
         }
+        guard Self.answerRange.contains(answer) else {
+            throw .malformedQuestion("'\(trimmed.escapedForMessage)': the answer \(answer) is out of range (allowed: -1000000000...1000000000)")
+        }
         if let choices {
+            if let bad = choices.first(where: { !Self.answerRange.contains($0) }) {
+                throw .malformedQuestion("'\(trimmed.escapedForMessage)': the choice \(bad) is out of range (allowed: -1000000000...1000000000)")
+            }
             guard (2...8).contains(choices.count) else {
                 throw .malformedQuestion("'\(trimmed.escapedForMessage)' has \(choices.count) choices (allowed: 2...8)")
             }
@@ -30,6 +36,9 @@ public struct Question: Hashable, Sendable, Codable {
         self.answer = answer
         self.choices = choices
     }
+
+    /// The whole numbers a question's answer and choices may be.
+    public static let answerRange = -1_000_000_000...1_000_000_000
 
     private enum CodingKeys: String, CodingKey {
         case prompt, answer, choices

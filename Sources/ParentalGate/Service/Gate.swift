@@ -7,12 +7,20 @@ import GateStore
 public struct Gate: Sendable {
     let store: GateStore
     let timeSource: TimeSource
+    let questions: QuestionGenerator
+    let hub = EventHub()
 
     /// Opens (creating and migrating it on first use) the database at `database`.
     ///
+    /// `timeSource` is the clock every rule reads (`.manual` in tests); `random` the
+    /// randomness of questions and choices (`.seeded` in tests). Challenge ids and session
+    /// tokens always come from the system's secure generator.
+    ///
     /// - Throws: ``GateError/database(_:)`` for a file that is not SQLite, belongs to
     ///   another program, comes from a newer ParentalGate, is read-only or is damaged.
-    public init(database: DatabaseLocation, timeSource: TimeSource = .system) throws(GateError) {
+    public init(
+        database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure
+    ) throws(GateError) {
         do {
             let location: StoreLocation = switch database {
             case .file(let path): .file(path)
@@ -23,6 +31,14 @@ public struct Gate: Sendable {
             throw GateError.from(error)
         }
         self.timeSource = timeSource
+        questions = QuestionGenerator(random: random)
+    }
+
+    /// Every notification of this gate from now on: passes, failures, lockouts, unlocks.
+    ///
+    /// In-process only: another process using the same database has its own.
+    public func events() -> AsyncStream<GateNotification> {
+        hub.stream()
     }
 
     /// Runs `body` in one write transaction, reporting failures as ``GateError``.

@@ -1,5 +1,5 @@
 /// Why a parent session ended before it expired.
-package enum SessionEndReason: String, Sendable {
+public enum SessionEndReason: String, Codable, Sendable {
     /// Ended on request (`session end`, a client's sign-out).
     case ended
     /// A newer session of the same profile took its place.

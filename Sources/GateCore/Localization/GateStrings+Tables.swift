@@ -1,0 +1,70 @@
+extension GateStrings {
+    static let tables: [String: GateStrings] = [
+        "en": .english, "ru": .russian, "de": .german, "fr": .french, "es": .spanish,
+    ]
+
+    static let english = GateStrings(
+        language: "en", question: "What is {expression}?",
+        plus: "{a} plus {b}", minus: "{a} minus {b}", times: "{a} times {b}", dividedBy: "{a} divided by {b}",
+        timesThenPlus: "{a} times {b}, plus {c}", timesThenMinus: "{a} times {b}, minus {c}",
+        plusThenMinus: "{a} plus {b}, minus {c}",
+        typeAnswer: "Type the answer in numbers.", pickAnswer: "Pick the right answer.",
+        passed: "Correct. Parent mode is on.", wrongTriesLeft: "Wrong answer. Tries left: {n}.",
+        tooFast: "Too fast. Read the question and try again.", failed: "Wrong answer. The gate stays closed.",
+        timedOut: "Time is up. The gate stays closed.", cancelled: "Cancelled.",
+        lockedOut: "Too many attempts. Try again in {time}.",
+        hardLocked: "Too many attempts. Ask a parent to unlock the gate.",
+        disabled: "This gate is switched off.", timeLeft: "{time} left")
+
+    static let russian = GateStrings(
+        language: "ru", question: "Сколько будет {expression}?",
+        plus: "{a} плюс {b}", minus: "{a} минус {b}", times: "{a} умножить на {b}", dividedBy: "{a} разделить на {b}",
+        timesThenPlus: "{a} умножить на {b}, плюс {c}", timesThenMinus: "{a} умножить на {b}, минус {c}",
+        plusThenMinus: "{a} плюс {b}, минус {c}",
+        typeAnswer: "Введите ответ цифрами.", pickAnswer: "Выберите правильный ответ.",
+        passed: "Верно. Родительский режим включён.", wrongTriesLeft: "Неверно. Осталось попыток: {n}.",
+        tooFast: "Слишком быстро. Прочитайте вопрос и попробуйте ещё раз.", failed: "Неверно. Доступ закрыт.",
+        timedOut: "Время вышло. Доступ закрыт.", cancelled: "Отменено.",
+        lockedOut: "Слишком много попыток. Попробуйте снова через {time}.",
+        hardLocked: "Слишком много попыток. Попросите родителя разблокировать доступ.",
+        disabled: "Эта защита отключена.", timeLeft: "Осталось {time}")
+
+    static let german = GateStrings(
+        language: "de", question: "Wie viel ist {expression}?",
+        plus: "{a} plus {b}", minus: "{a} minus {b}", times: "{a} mal {b}", dividedBy: "{a} geteilt durch {b}",
+        timesThenPlus: "{a} mal {b}, plus {c}", timesThenMinus: "{a} mal {b}, minus {c}",
+        plusThenMinus: "{a} plus {b}, minus {c}",
+        typeAnswer: "Gib die Antwort in Ziffern ein.", pickAnswer: "Wähle die richtige Antwort.",
+        passed: "Richtig. Der Elternmodus ist an.", wrongTriesLeft: "Falsch. Verbleibende Versuche: {n}.",
+        tooFast: "Zu schnell. Lies die Frage und versuche es noch einmal.", failed: "Falsch. Der Zugang bleibt gesperrt.",
+        timedOut: "Die Zeit ist um. Der Zugang bleibt gesperrt.", cancelled: "Abgebrochen.",
+        lockedOut: "Zu viele Versuche. Versuche es in {time} wieder.",
+        hardLocked: "Zu viele Versuche. Bitte einen Elternteil, den Zugang freizugeben.",
+        disabled: "Diese Sperre ist ausgeschaltet.", timeLeft: "noch {time}")
+
+    static let french = GateStrings(
+        language: "fr", question: "Combien font {expression}\u{202F}?",
+        plus: "{a} plus {b}", minus: "{a} moins {b}", times: "{a} fois {b}", dividedBy: "{a} divisé par {b}",
+        timesThenPlus: "{a} fois {b}, plus {c}", timesThenMinus: "{a} fois {b}, moins {c}",
+        plusThenMinus: "{a} plus {b}, moins {c}",
+        typeAnswer: "Tapez la réponse en chiffres.", pickAnswer: "Choisissez la bonne réponse.",
+        passed: "Bonne réponse. Le mode parent est activé.", wrongTriesLeft: "Mauvaise réponse. Essais restants\u{202F}: {n}.",
+        tooFast: "Trop rapide. Lisez la question et réessayez.", failed: "Mauvaise réponse. L’accès reste fermé.",
+        timedOut: "Le temps est écoulé. L’accès reste fermé.", cancelled: "Annulé.",
+        lockedOut: "Trop de tentatives. Réessayez dans {time}.",
+        hardLocked: "Trop de tentatives. Demandez à un parent de débloquer l’accès.",
+        disabled: "Ce contrôle est désactivé.", timeLeft: "encore {time}")
+
+    static let spanish = GateStrings(
+        language: "es", question: "¿Cuánto es {expression}?",
+        plus: "{a} más {b}", minus: "{a} menos {b}", times: "{a} por {b}", dividedBy: "{a} dividido entre {b}",
+        timesThenPlus: "{a} por {b}, más {c}", timesThenMinus: "{a} por {b}, menos {c}",
+        plusThenMinus: "{a} más {b}, menos {c}",
+        typeAnswer: "Escribe la respuesta en cifras.", pickAnswer: "Elige la respuesta correcta.",
+        passed: "Correcto. El modo para padres está activado.", wrongTriesLeft: "Respuesta incorrecta. Intentos restantes: {n}.",
+        tooFast: "Demasiado rápido. Lee la pregunta y vuelve a intentarlo.", failed: "Respuesta incorrecta. El acceso sigue cerrado.",
+        timedOut: "Se acabó el tiempo. El acceso sigue cerrado.", cancelled: "Cancelado.",
+        lockedOut: "Demasiados intentos. Vuelve a intentarlo en {time}.",
+        hardLocked: "Demasiados intentos. Pide a un adulto que desbloquee el acceso.",
+        disabled: "Este control está desactivado.", timeLeft: "quedan {time}")
+}

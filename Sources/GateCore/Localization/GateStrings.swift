@@ -1,0 +1,63 @@
+import Foundation
+
+/// Every user-facing string of a challenge in one language: one table per locale.
+///
+/// Templates use `{a}`, `{b}`, `{c}` for numbers (spelled out in words), `{n}` for a count
+/// and `{time}` for a duration.
+public struct GateStrings: Hashable, Sendable {
+    /// The language of this table.
+    public let language: String
+    /// The question frame around an expression: "What is {expression}?".
+    public let question: String
+    public let plus: String
+    public let minus: String
+    public let times: String
+    public let dividedBy: String
+    /// Two operations: "{a} times {b}, plus {c}".
+    public let timesThenPlus: String
+    public let timesThenMinus: String
+    public let plusThenMinus: String
+    /// Asking for a typed answer, and for a picked one.
+    public let typeAnswer: String
+    public let pickAnswer: String
+    public let passed: String
+    /// A wrong answer with tries left: "{n}" is the number of tries.
+    public let wrongTriesLeft: String
+    public let tooFast: String
+    public let failed: String
+    public let timedOut: String
+    public let cancelled: String
+    public let lockedOut: String
+    public let hardLocked: String
+    public let disabled: String
+    /// "{time}" left to answer.
+    public let timeLeft: String
+
+    /// The table for `locale`, falling back language by language and then to English.
+    ///
+    /// The chain is the tag and its parents (`ru-RU`, `ru`), then `householdDefault` and its
+    /// parents, then English.
+    public static func forLocale(_ locale: LocaleTag, householdDefault: LocaleTag? = nil) -> GateStrings {
+        for tag in resolutionChain(locale, householdDefault: householdDefault) {
+            if let table = tables[tag.identifier] { return table }
+        }
+        return .english
+    }
+
+    /// The locales tried, in order, for `locale`.
+    public static func resolutionChain(_ locale: LocaleTag, householdDefault: LocaleTag?) -> [LocaleTag] {
+        var chain = locale.fallbackChain
+        if let householdDefault { chain += householdDefault.fallbackChain }
+        chain.append(.english)
+        var seen = Set<LocaleTag>()
+        return chain.filter { seen.insert($0).inserted }
+    }
+
+    /// The languages with a built-in table.
+    public static var builtInLanguages: [String] { tables.keys.sorted() }
+
+    /// Fills `template`'s placeholders.
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
+        values.reduce(template) { text, pair in text.replacingOccurrences(of: "{\(pair.key)}", with: pair.value) }
+    }
+}

@@ -1,0 +1,253 @@
+import Foundation
+
+/// The gate rules as a pure function: no database, no clock.
+///
+/// Given a profile's gate, its effective policy, an event and the time read from the clock,
+/// ``apply(_:to:policy:profileID:at:)`` returns the new gate, the writes that carry the
+/// change out, and the answer. The rules:
+///
+/// - **Clock**: a reading earlier than the latest time seen counts as that latest time, and
+///   is audited as a clock anomaly. Turning the clock back lifts nothing.
+/// - **Quiet window**: failures in a row and the lockout level start again from zero once
+///   `failureWindow` has passed since the later of the last failure and the end of the last
+///   lockout. A hard lock is never lifted by time.
+/// - **Timeout**: an open challenge past its deadline ends as timed out when the gate next
+///   looks at it; a late answer is recorded and the challenge times out.
+/// - **Failures**: every end but a pass (failed, timed out, cancelled, abandoned) is one
+///   failed challenge, counted when the gate learns of it. Reaching `maxFailedChallenges`
+///   failures in a row starts lockout number n, lasting `lockout × lockoutGrowth^(n-1)`
+///   capped at `maxLockout`; when n reaches `hardLockAfter` (if not 0) the gate hard-locks
+///   instead. A pass resets failures and the level.
+/// - **Answers**: faster than `minResponseTime` (from the challenge's issue) counts as wrong
+///   ("too fast"); `maxWrongAnswers` wrong answers fail the challenge; an answer to an
+///   ended challenge is refused and audited as a replay.
+public enum GateMachine {
+    public static func apply(
+        _ event: GateEvent, to snapshot: GateSnapshot, policy: Policy, profileID: Int64, at reading: Date
+    ) -> GateTransition {
+        var run = Run(snapshot: snapshot, policy: policy, profileID: profileID, now: reading)
+        run.observeClock(reading)
+        let outcome = run.handle(event)
+        return GateTransition(snapshot: run.snapshot, effects: run.effects, outcome: outcome, time: run.now)
+    }
+
+    /// One application of the rules, accumulating effects.
+    private struct Run {
+        var snapshot: GateSnapshot
+        let policy: Policy
+        let profileID: Int64
+        var now: Date
+        var effects: [GateEffect] = []
+
+        init(snapshot: GateSnapshot, policy: Policy, profileID: Int64, now: Date) {
+            self.snapshot = snapshot
+            self.policy = policy
+            self.profileID = profileID
+            self.now = now
+        }
+
+        mutating func observeClock(_ reading: Date) {
+            if let latest = snapshot.counters.latestSeenAt, reading < latest {
+                now = latest
+                audit(.clockAnomaly, details: [
+                    "observed": String(reading.millisecondsSince1970), "latestSeen": String(latest.millisecondsSince1970),
+                    "behindMs": String(latest.millisecondsSince1970 - reading.millisecondsSince1970),
+                ])
+            } else {
+                now = reading
+                snapshot.counters.latestSeenAt = reading
+            }
+        }
+
+        mutating func handle(_ event: GateEvent) -> GateOutcome {
+            switch event {
+            case .begin(let question, let id, let client):
+                guard snapshot.isEnabled else {
+                    audit(.beginRefused, client: client, details: ["reason": "disabled"])
+                    return .disabled
+                }
+                settle(except: nil)
+                if let refusal = lockRefusal() {
+                    refuseBegin(refusal, client: client)
+                    return refusal
+                }
+                if let open = snapshot.openChallenge {
+                    end(open, as: .abandoned)
+                    if let lockout = recordFailure() {
+                        refuseBegin(lockout, client: client)
+                        return lockout
+                    }
+                }
+                return issue(question, id: id, client: client)
+
+            case .answer(let challenge, let value, let client):
+                guard snapshot.isEnabled else { return .disabled }
+                return answer(challenge, value: value, client: client)
+
+            case .cancel(let challenge, _):
+                guard snapshot.isEnabled else { return .disabled }
+                guard challenge.status == .open else { return .alreadyEnded(challenge.status) }
+                settle(except: challenge.id)
+                if now > challenge.issued.challenge.deadline {
+                    end(challenge, as: .timedOut)
+                    return recordFailure() ?? .failed(.timedOut)
+                }
+                end(challenge, as: .cancelled)
+                return recordFailure() ?? .failed(.cancelled)
+
+            case .endSession(let actor):
+                settle(except: nil)
+                guard let session = snapshot.session, session.isLive(at: now) else { return .sessionEnded(wasLive: false) }
+                effects.append(.endSession(id: session.id, reason: .ended, by: actor))
+                snapshot.session = nil
+                return .sessionEnded(wasLive: true)
+
+            case .unlock(let actor):
+                settle(except: nil)
+                let counters = snapshot.counters
+                let wasLocked = counters.isHardLocked || (counters.lockedUntil.map { $0 > now } ?? false)
+                audit(.unlocked, actor: actor, details: [
+                    "wasLocked": String(wasLocked), "wasHardLocked": String(counters.isHardLocked),
+                    "lockoutLevel": String(counters.lockoutLevel), "failuresInRow": String(counters.failuresInRow),
+                ])
+                snapshot.counters.failuresInRow = 0
+                snapshot.counters.lockoutLevel = 0
+                snapshot.counters.isHardLocked = false
+                if wasLocked { snapshot.counters.lockedUntil = now }
+                return .unlocked(wasLocked: wasLocked)
+
+            case .timeCheck:
+                if snapshot.isEnabled { settle(except: nil) }
+                return .state(snapshot.state(at: now))
+            }
+        }
+
+        // MARK: - Answers
+
+        mutating func answer(_ challenge: StoredChallenge, value: Int, client: String?) -> GateOutcome {
+            let issued = challenge.issued
+            let elapsed = now.timeIntervalSince(issued.challenge.issuedAt)
+            let responseTime = Duration.milliseconds(Int64((max(0, elapsed) * 1000).rounded(.down)))
+            guard challenge.status == .open else {
+                effects.append(.recordAttempt(challenge.id, value: value, outcome: .replay, responseTime: responseTime, client: client))
+                return .alreadyEnded(challenge.status)
+            }
+            settle(except: challenge.id)
+            if now > issued.challenge.deadline {
+                effects.append(.recordAttempt(challenge.id, value: value, outcome: .late, responseTime: responseTime, client: client))
+                end(challenge, as: .timedOut)
+                return recordFailure() ?? .failed(.timedOut)
+            }
+            let outcome: AnswerOutcome =
+                responseTime < issued.minResponseTime ? .tooFast : (value == issued.answer ? .correct : .wrong)
+            effects.append(.recordAttempt(challenge.id, value: value, outcome: outcome, responseTime: responseTime, client: client))
+            if outcome == .correct {
+                end(challenge, as: .passed)
+                snapshot.counters.failuresInRow = 0
+                snapshot.counters.lockoutLevel = 0
+                if let session = snapshot.session, session.isLive(at: now) {
+                    effects.append(.endSession(id: session.id, reason: .replaced, by: nil))
+                }
+                let until = now.adding(policy.parentSession)
+                effects.append(.openSession(challengeID: challenge.id, expiresAt: until))
+                snapshot.session = nil
+                return .passed(until: until)
+            }
+            let wrongAnswers = challenge.wrongAnswers + 1
+            if wrongAnswers < issued.maxWrongAnswers {
+                var updated = challenge
+                updated.wrongAnswers = wrongAnswers
+                snapshot.openChallenge = updated
+                return .wrong(triesLeft: issued.maxWrongAnswers - wrongAnswers, tooFast: outcome == .tooFast)
+            }
+            end(challenge, as: .failed)
+            return recordFailure() ?? .failed(.failed)
+        }
+
+        // MARK: - Time and failures
+
+        /// Applies what time alone decides: an open challenge past its deadline times out
+        /// (unless it is `answered`, which its own handling ends), and a quiet window resets.
+        mutating func settle(except answered: ChallengeID?) {
+            resetIfQuiet()
+            if let open = snapshot.openChallenge, open.id != answered, now > open.issued.challenge.deadline {
+                end(open, as: .timedOut)
+                _ = recordFailure()
+            }
+        }
+
+        mutating func resetIfQuiet() {
+            let counters = snapshot.counters
+            guard !counters.isHardLocked, counters.failuresInRow > 0 || counters.lockoutLevel > 0 else { return }
+            let quietSince = [counters.lastFailureAt, counters.lockedUntil].compactMap { $0 }.max()
+            guard let quietSince, now >= quietSince.adding(policy.failureWindow) else { return }
+            audit(.countersReset, details: [
+                "reason": "quiet for failureWindow", "failuresInRow": String(counters.failuresInRow),
+                "lockoutLevel": String(counters.lockoutLevel),
+            ])
+            snapshot.counters.failuresInRow = 0
+            snapshot.counters.lockoutLevel = 0
+        }
+
+        /// Counts one failed challenge; returns the lockout or hard lock it started, if any.
+        mutating func recordFailure() -> GateOutcome? {
+            snapshot.counters.failuresInRow += 1
+            snapshot.counters.lastFailureAt = now
+            guard snapshot.counters.failuresInRow >= policy.maxFailedChallenges else { return nil }
+            snapshot.counters.failuresInRow = 0
+            snapshot.counters.lockoutLevel += 1
+            let level = snapshot.counters.lockoutLevel
+            if policy.hardLockAfter > 0 && level >= policy.hardLockAfter {
+                snapshot.counters.isHardLocked = true
+                audit(.hardLockStarted, details: ["level": String(level)])
+                return .hardLocked
+            }
+            let duration = Escalation.lockoutDuration(level: level, policy: policy)
+            let until = now.adding(duration)
+            snapshot.counters.lockedUntil = until
+            audit(.lockoutStarted, details: [
+                "level": String(level), "durationMs": String(duration.wholeMilliseconds),
+                "until": String(until.millisecondsSince1970),
+            ])
+            return .lockedOut(until: until)
+        }
+
+        /// The refusal a lock gives a new challenge, if the gate is locked.
+        func lockRefusal() -> GateOutcome? {
+            if snapshot.counters.isHardLocked { return .hardLocked }
+            if let until = snapshot.counters.lockedUntil, until > now { return .lockedOut(until: until) }
+            return nil
+        }
+
+        mutating func refuseBegin(_ refusal: GateOutcome, client: String?) {
+            var details = ["reason": refusal == .hardLocked ? "hardLocked" : "lockedOut"]
+            if case .lockedOut(let until) = refusal { details["until"] = String(until.millisecondsSince1970) }
+            audit(.beginRefused, client: client, details: details)
+        }
+
+        mutating func issue(_ question: PreparedQuestion, id: ChallengeID, client: String?) -> GateOutcome {
+            let challenge = Challenge(
+                id: id, profileID: profileID, prompt: question.prompt, locale: question.locale, format: question.format,
+                choices: question.choices, issuedAt: now, deadline: now.adding(policy.timeLimit))
+            let issued = IssuedChallenge(
+                challenge: challenge, origin: question.origin, answer: question.answer,
+                maxWrongAnswers: policy.maxWrongAnswers, minResponseTime: policy.minResponseTime, client: client)
+            effects.append(.issue(issued))
+            snapshot.openChallenge = StoredChallenge(issued: issued, status: .open, wrongAnswers: 0, endedAt: nil)
+            return .issued(challenge)
+        }
+
+        mutating func end(_ challenge: StoredChallenge, as status: ChallengeStatus) {
+            effects.append(.endChallenge(challenge.id, status))
+            if snapshot.openChallenge?.id == challenge.id {
+                snapshot.openChallenge = nil
+            }
+        }
+
+        mutating func audit(
+            _ kind: AuditEventKind, actor: String? = nil, client: String? = nil, details: [String: String] = [:]
+        ) {
+            effects.append(.audit(AuditEvent(kind, profileID: profileID, actor: actor, client: client, details: details)))
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// A question ready to become a challenge: generated arithmetic or a stored question.
+public struct PreparedQuestion: Hashable, Sendable {
+    /// The sentence shown, in ``locale``.
+    public var prompt: String
+    public var locale: LocaleTag
+    public var answer: Int
+    /// The options to pick from, for the `choice` format; `nil` for `entry`.
+    public var choices: [Int]?
+    public var origin: ChallengeOrigin
+
+    public init(prompt: String, locale: LocaleTag, answer: Int, choices: [Int]?, origin: ChallengeOrigin) {
+        self.prompt = prompt
+        self.locale = locale
+        self.answer = answer
+        self.choices = choices
+        self.origin = origin
+    }
+
+    /// The answer format these choices make.
+    public var format: AnswerFormat { choices == nil ? .entry : .choice }
+}

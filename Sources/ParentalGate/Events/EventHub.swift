@@ -1,0 +1,29 @@
+import Foundation
+
+/// Fans gate notifications out to every open ``Gate/events()`` stream.
+final class EventHub: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuations: [UUID: AsyncStream<GateNotification>.Continuation] = [:]
+
+    /// A new stream of every notification published from now on.
+    func stream() -> AsyncStream<GateNotification> {
+        let (stream, continuation) = AsyncStream.makeStream(of: GateNotification.self, bufferingPolicy: .bufferingNewest(1000))
+        let id = UUID()
+        lock.withLock { continuations[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.lock.withLock { _ = self.continuations.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    func publish(_ notifications: [GateNotification]) {
+        guard !notifications.isEmpty else { return }
+        let listeners = lock.withLock { Array(continuations.values) }
+        for listener in listeners {
+            for notification in notifications {
+                listener.yield(notification)
+            }
+        }
+    }
+}

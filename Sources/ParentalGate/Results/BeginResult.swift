@@ -1,0 +1,13 @@
+import Foundation
+
+/// What ``Gate/begin(profile:client:)`` gives.
+public enum BeginResult: Hashable, Sendable {
+    /// The challenge to show: prompt, choices, deadline. Never its answer.
+    case challenge(Challenge)
+    /// Refused: locked out until the given time.
+    case lockedOut(until: Date)
+    /// Refused: only an adult's unlock opens the gate.
+    case hardLocked
+    /// Refused: the profile is disabled.
+    case disabled
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GateCore
+import GateStore
+
+extension Gate {
+    /// Begins a challenge for the profile called `profile`, or says why not.
+    ///
+    /// An open challenge of the profile is abandoned (one failed challenge). `client` labels
+    /// the asking app or device in the audit log.
+    public func begin(profile: String, client: String? = nil) async throws(GateError) -> BeginResult {
+        let client = try Self.clientLabel(client)
+        let id = ChallengeID.random()
+        let questions = questions
+        let applied = try await apply(to: .profile(profile)) { transaction, profile, policy, _ in
+            .begin(try Self.prepareQuestion(transaction, profile: profile, policy: policy, generator: questions), id: id, client: client)
+        }
+        switch applied.outcome {
+        case .issued(let challenge): return .challenge(challenge)
+        case .lockedOut(let until): return .lockedOut(until: until)
+        case .hardLocked: return .hardLocked
+        default: return .disabled
+        }
+    }
+
+    /// Answers challenge `challenge` with `value`.
+    public func answer(challenge: ChallengeID, value: Int, client: String? = nil) async throws(GateError) -> AnswerResult {
+        let client = try Self.clientLabel(client)
+        let applied = try await apply(to: .challenge(challenge)) { _, _, _, stored in
+            guard let stored else { throw StoreError.challengeNotFound(challenge.rawValue) }
+            return .answer(stored, value: value, client: client)
+        }
+        return try Self.answerResult(applied)
+    }
+
+    /// Gives up challenge `challenge`: it ends as cancelled, one failed challenge.
+    public func cancel(challenge: ChallengeID, client: String? = nil) async throws(GateError) -> AnswerResult {
+        let client = try Self.clientLabel(client)
+        let applied = try await apply(to: .challenge(challenge)) { _, _, _, stored in
+            guard let stored else { throw StoreError.challengeNotFound(challenge.rawValue) }
+            return .cancel(stored, client: client)
+        }
+        return try Self.answerResult(applied)
+    }
+
+    /// The state of the profile's gate now (settling a timed-out challenge on the way).
+    public func state(profile: String) async throws(GateError) -> GateState {
+        let applied = try await apply(to: .profile(profile)) { _, _, _, _ in .timeCheck }
+        guard case .state(let state) = applied.outcome else { return .child }
+        return state
+    }
+
+    /// Ends the profile's parent mode early; returns whether it was on.
+    @discardableResult
+    public func endSession(profile: String, by actor: String? = nil) async throws(GateError) -> Bool {
+        let actor = try Self.clientLabel(actor)
+        let applied = try await apply(to: .profile(profile)) { _, _, _, _ in .endSession(by: actor) }
+        guard case .sessionEnded(let wasLive) = applied.outcome else { return false }
+        return wasLive
+    }
+
+    /// Lifts the profile's lockout or hard lock and clears its failure count; `actor` is
+    /// the adult who did it, recorded in the audit log. Returns whether it was locked.
+    @discardableResult
+    public func unlock(profile: String, by actor: String) async throws(GateError) -> Bool {
+        let actor = try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor").value }
+        let applied = try await apply(to: .profile(profile)) { _, _, _, _ in .unlock(by: actor) }
+        guard case .unlocked(let wasLocked) = applied.outcome else { return false }
+        return wasLocked
+    }
+
+    /// The live parent session `token` belongs to, or `nil` (unknown, expired or ended).
+    public func session(token: String) async throws(GateError) -> SessionCheck? {
+        let reading = timeSource.now()
+        guard !token.isEmpty, token.count <= 200 else { return nil }
+        return try await read { transaction in
+            guard let session = try transaction.session(token: token),
+                  let profile = try transaction.profile(id: session.profileID)
+            else { return nil }
+            let latest = try transaction.gateCounters(profileID: profile.id).latestSeenAt ?? reading
+            guard profile.isEnabled, session.isLive(at: max(reading, latest)) else { return nil }
+            return SessionCheck(profile: profile.name, openedAt: session.openedAt, expiresAt: session.expiresAt)
+        }
+    }
+
+    private static func clientLabel(_ client: String?) throws(GateError) -> String? {
+        guard let client else { return nil }
+        return try validated { () throws(GateInputError) in try Label(client, what: "client label").value }
+    }
+
+    private static func answerResult(_ applied: Applied) throws(GateError) -> AnswerResult {
+        switch applied.outcome {
+        case .passed(let until):
+            guard let token = applied.token else { throw GateError.database("a pass opened no session") }
+            return .passed(ParentPass(token: token, until: until))
+        case .wrong(let triesLeft, let tooFast): return .wrong(triesLeft: triesLeft, tooFast: tooFast)
+        case .failed(.timedOut): return .failed(.timedOut)
+        case .failed(.cancelled): return .failed(.cancelled)
+        case .failed: return .failed(.tooManyWrongAnswers)
+        case .lockedOut(let until): return .lockedOut(until: until)
+        case .hardLocked: return .hardLocked
+        case .alreadyEnded(let status): return .alreadyEnded(status)
+        default: return .disabled
+        }
+    }
+}

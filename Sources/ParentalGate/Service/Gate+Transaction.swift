@@ -1,0 +1,121 @@
+import Foundation
+import GateCore
+import GateStore
+
+extension Gate {
+    /// Which profile an operation is about.
+    enum Target: Sendable {
+        case profile(String)
+        case challenge(ChallengeID)
+    }
+
+    /// What one gate operation did.
+    struct Applied: Sendable {
+        var profile: Profile
+        var outcome: GateOutcome
+        var token: String?
+        var notifications: [GateNotification]
+    }
+
+    /// Applies one event to a profile's gate in one `BEGIN IMMEDIATE` transaction: reads the
+    /// gate, decides with ``GateMachine``, writes every effect and the counters, and then
+    /// announces what happened.
+    func apply(
+        to target: Target,
+        _ makeEvent: @escaping @Sendable (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent
+    ) async throws(GateError) -> Applied {
+        let reading = timeSource.now()
+        let applied = try await write { transaction in
+            var challenge: StoredChallenge?
+            let profile: Profile
+            switch target {
+            case .profile(let name):
+                profile = try transaction.requireProfile(named: name)
+            case .challenge(let id):
+                guard let found = try transaction.challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
+                challenge = found
+                guard let owner = try transaction.profile(id: found.profileID) else {
+                    throw StoreError.challengeNotFound(id.rawValue)
+                }
+                profile = owner
+            }
+            let policy = try transaction.effectivePolicy(.profile(id: profile.id)).policy
+            let counters = try transaction.gateCounters(profileID: profile.id)
+            let snapshot = GateSnapshot(
+                isEnabled: profile.isEnabled, counters: counters,
+                openChallenge: try transaction.openChallenge(profileID: profile.id),
+                session: try transaction.liveSession(profileID: profile.id, at: max(reading, counters.latestSeenAt ?? reading)))
+            let event = try makeEvent(transaction, profile, policy, challenge)
+            let transition = GateMachine.apply(event, to: snapshot, policy: policy, profileID: profile.id, at: reading)
+            let token = try perform(transition, profileID: profile.id, in: transaction)
+            try transaction.saveGateCounters(
+                transition.snapshot.counters, profileID: profile.id, auditing: [], at: transition.time)
+            return Applied(
+                profile: profile, outcome: transition.outcome, token: token,
+                notifications: Self.notifications(of: transition, profile: profile.name))
+        }
+        hub.publish(applied.notifications)
+        return applied
+    }
+
+    /// Writes each effect of `transition`; returns the token of a session it opened.
+    private func perform(_ transition: GateTransition, profileID: Int64, in transaction: StoreTransaction) throws -> String? {
+        let time = transition.time
+        var token: String?
+        for effect in transition.effects {
+            switch effect {
+            case .issue(let issued):
+                try transaction.insertChallenge(issued, at: time)
+            case .recordAttempt(let id, let value, let outcome, let responseTime, let client):
+                try transaction.recordAttempt(
+                    challenge: id, value: value, outcome: outcome, responseTime: responseTime, client: client, at: time)
+            case .endChallenge(let id, let status):
+                try transaction.endChallenge(id, as: status, at: time)
+            case .openSession(let challengeID, let expiresAt):
+                token = try transaction.openSession(profileID: profileID, challengeID: challengeID, expiresAt: expiresAt, at: time).token
+            case .endSession(let id, let reason, let actor):
+                try transaction.endSession(id, reason: reason, by: actor, at: time)
+            case .audit(let event):
+                try transaction.appendAudit(event, at: time)
+            }
+        }
+        return token
+    }
+
+    /// What listeners hear about `transition`.
+    private static func notifications(of transition: GateTransition, profile: String) -> [GateNotification] {
+        var notifications: [GateNotification] = []
+        for effect in transition.effects {
+            switch effect {
+            case .issue(let issued):
+                notifications.append(.challengeIssued(profile: profile, challenge: issued.challenge.id))
+            case .endChallenge(_, let status):
+                switch status {
+                case .failed: notifications.append(.failed(profile: profile, reason: .tooManyWrongAnswers))
+                case .timedOut: notifications.append(.failed(profile: profile, reason: .timedOut))
+                case .cancelled: notifications.append(.failed(profile: profile, reason: .cancelled))
+                case .abandoned: notifications.append(.failed(profile: profile, reason: .abandoned))
+                case .open, .passed: break
+                }
+            case .openSession(_, let until):
+                notifications.append(.passed(profile: profile, until: until))
+            case .endSession(_, .ended, _):
+                notifications.append(.sessionEnded(profile: profile))
+            case .audit(let event) where event.kind == .unlocked:
+                notifications.append(.unlocked(profile: profile, by: event.actor ?? "unknown"))
+            case .audit(let event) where event.kind == .hardLockStarted:
+                notifications.append(.hardLocked(profile: profile))
+            case .audit(let event) where event.kind == .lockoutStarted:
+                if case .lockedOut(let until) = transition.snapshot.state(at: transition.time) {
+                    notifications.append(.lockedOut(profile: profile, until: until))
+                }
+            case .recordAttempt, .endSession, .audit:
+                break
+            }
+        }
+        if case .wrong(let triesLeft, _) = transition.outcome {
+            notifications.append(.wrongAnswer(profile: profile, triesLeft: triesLeft))
+        }
+        return notifications
+    }
+}
