@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParentalGateTests",
-            dependencies: ["ParentalGate"],
+            dependencies: ["ParentalGate", "GateStore"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -1,0 +1,384 @@
+import Foundation
+@testable import ParentalGate
+import Testing
+
+@Suite("The gate rules, end to end on a real SQLite file")
+struct GateRulesTests {
+    @Test("a pass opens parent mode with a token, which expires after parentSession")
+    func passOpensParentModeThatExpires() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let challenge = try await test.begin("emma")
+        #expect(try await test.gate.state(profile: "emma") == .verifying(challenge))
+        let result = try await test.pass(challenge)
+        guard case .passed(let pass) = result else {
+            Issue.record("expected a pass, got \(result)")
+            return
+        }
+        #expect(pass.until == challenge.issuedAt.addingTimeInterval(3 + 600))
+        #expect(try await test.gate.state(profile: "emma") == .parent(until: pass.until))
+        #expect(try await test.gate.session(token: pass.token)?.profile == "emma")
+
+        test.wait(600 - 0.001)
+        #expect(try await test.gate.session(token: pass.token) != nil)
+        test.wait(0.001)
+        #expect(try await test.gate.session(token: pass.token) == nil)
+        #expect(try await test.gate.state(profile: "emma") == .child)
+        #expect(try await test.gate.session(token: "not-a-token") == nil)
+    }
+
+    @Test("a session can be ended early, and its token stops working")
+    func endSession() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        guard case .passed(let pass) = try await test.pass(try await test.begin("emma")) else {
+            Issue.record("no pass")
+            return
+        }
+        #expect(try await test.gate.endSession(profile: "emma", by: "mum"))
+        #expect(try await test.gate.session(token: pass.token) == nil)
+        #expect(try await test.gate.state(profile: "emma") == .child)
+        #expect(try await test.gate.endSession(profile: "emma") == false)
+        #expect(try await test.auditKinds("emma").suffix(1) == [.sessionEnded])
+    }
+
+    @Test("wrong answers are allowed up to maxWrongAnswers, then the challenge fails")
+    func wrongAnswersUpToTheLimit() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.maxWrongAnswers, to: "3")
+        let challenge = try await test.begin("emma")
+        #expect(try await test.fail(challenge) == .wrong(triesLeft: 2, tooFast: false))
+        #expect(try await test.fail(challenge, after: 1) == .wrong(triesLeft: 1, tooFast: false))
+        #expect(try await test.fail(challenge, after: 1) == .failed(.tooManyWrongAnswers))
+        #expect(try await test.pass(challenge, after: 1) == .alreadyEnded(.failed))
+        #expect(try await test.gate.state(profile: "emma") == .child)
+    }
+
+    @Test("with the default policy one wrong answer fails the challenge")
+    func defaultOneWrongAnswer() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        #expect(try await test.fail(try await test.begin("emma")) == .failed(.tooManyWrongAnswers))
+    }
+
+    @Test("an answer faster than minResponseTime counts as wrong, even when right")
+    func tooFast() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.maxWrongAnswers, to: "2")
+        let challenge = try await test.begin("emma")
+        #expect(try await test.pass(challenge, after: 1.499) == .wrong(triesLeft: 1, tooFast: true))
+        let result = try await test.pass(challenge, after: 0.001)
+        guard case .passed = result else {
+            Issue.record("expected a pass at exactly minResponseTime, got \(result)")
+            return
+        }
+        let outcomes = try await test.gate.auditEntries(AuditFilter(kinds: [.answerRecorded])).map { $0.event.details["outcome"] }
+        #expect(outcomes == ["tooFast", "correct"])
+    }
+
+    @Test("an answer after timeLimit has failed (timed out), and a forgotten challenge times out by itself")
+    func timeout() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let late = try await test.begin("emma")
+        #expect(try await test.pass(late, after: 30.001) == .failed(.timedOut))
+
+        let forgotten = try await test.begin("emma")
+        test.wait(31)
+        #expect(try await test.gate.state(profile: "emma") == .child)
+        #expect(try await test.pass(forgotten) == .alreadyEnded(.timedOut))
+        let kinds = try await test.auditKinds("emma")
+        #expect(kinds.filter { $0 == .challengeTimedOut }.count == 2)
+        #expect(kinds.last == .replayRefused)
+    }
+
+    @Test("an answer exactly at the deadline still counts")
+    func deadlineIsInclusive() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let challenge = try await test.begin("emma")
+        guard case .passed = try await test.pass(challenge, after: 30) else {
+            Issue.record("an answer at the deadline should pass")
+            return
+        }
+    }
+
+    @Test("cancelled and abandoned challenges count as failures and lead to a lockout")
+    func cancelAndAbandonCount() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let first = try await test.begin("emma")
+        #expect(try await test.gate.cancel(challenge: first.id) == .failed(.cancelled))
+        #expect(try await test.gate.cancel(challenge: first.id) == .alreadyEnded(.cancelled))
+        _ = try await test.begin("emma")
+        test.wait(2)
+        _ = try await test.begin("emma")
+        test.wait(2)
+        let refused = try await test.gate.begin(profile: "emma")
+        #expect(refused == .lockedOut(until: test.clock.now.addingTimeInterval(300)))
+        let kinds = try await test.auditKinds("emma")
+        #expect(kinds.filter { $0 == .challengeAbandoned }.count == 2)
+        #expect(kinds.filter { $0 == .lockoutStarted }.count == 1)
+        #expect(kinds.last == .beginRefused)
+    }
+
+    @Test("a lockout refuses begin with its end time, escalates by lockoutGrowth, and is capped at maxLockout")
+    func lockoutEscalationAndCap() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.maxLockout, to: "15m")
+        var lengths: [TimeInterval] = []
+        for _ in 0..<4 {
+            var result: AnswerResult = .disabled
+            for _ in 0..<3 {
+                result = try await test.fail(try await test.begin("emma"))
+            }
+            guard case .lockedOut(let until) = result else {
+                Issue.record("expected a lockout, got \(result)")
+                return
+            }
+            lengths.append(until.timeIntervalSince(test.clock.now))
+            test.wait(1)
+            #expect(try await test.gate.begin(profile: "emma") == .lockedOut(until: until))
+            #expect(try await test.gate.state(profile: "emma") == .lockedOut(until: until))
+            test.clock.set(to: until.addingTimeInterval(-0.001))
+            #expect(try await test.gate.begin(profile: "emma") == .lockedOut(until: until))
+            test.clock.set(to: until)
+        }
+        #expect(lengths == [300, 600, 900, 900])
+    }
+
+    @Test("after hardLockAfter lockouts in a row only an adult's unlock opens the gate, and the unlock is audited")
+    func hardLockAndUnlock() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.hardLockAfter, to: "2")
+        try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
+        guard case .lockedOut(let until) = try await test.fail(try await test.begin("emma")) else {
+            Issue.record("expected the first lockout")
+            return
+        }
+        test.clock.set(to: until)
+        #expect(try await test.fail(try await test.begin("emma")) == .hardLocked)
+        test.wait(365 * 86_400)
+        #expect(try await test.gate.begin(profile: "emma") == .hardLocked)
+        #expect(try await test.gate.state(profile: "emma") == .hardLocked)
+
+        #expect(try await test.gate.unlock(profile: "emma", by: "mum"))
+        #expect(try await test.gate.state(profile: "emma") == .child)
+        guard case .passed = try await test.pass(try await test.begin("emma")) else {
+            Issue.record("expected a pass after the unlock")
+            return
+        }
+        let unlock = try await test.gate.auditEntries(AuditFilter(kinds: [.unlocked])).first
+        #expect(unlock?.event.actor == "mum")
+        #expect(unlock?.event.details["wasHardLocked"] == "true")
+    }
+
+    @Test("unlock lifts a running lockout at once")
+    func unlockLockout() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
+        _ = try await test.fail(try await test.begin("emma"))
+        #expect(try await test.gate.unlock(profile: "emma", by: "dad"))
+        _ = try await test.begin("emma")
+        #expect(try await test.gate.unlock(profile: "emma", by: "dad") == false)
+    }
+
+    @Test("a pass resets the failures in a row and the lockout level")
+    func passResets() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        for _ in 0..<3 { _ = try await test.fail(try await test.begin("emma")) }
+        guard case .lockedOut(let until) = try await test.gate.begin(profile: "emma") else {
+            Issue.record("expected lockout 1")
+            return
+        }
+        test.clock.set(to: until)
+        for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
+        guard case .passed = try await test.pass(try await test.begin("emma")) else {
+            Issue.record("expected a pass")
+            return
+        }
+        for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
+        guard case .parent = try await test.gate.state(profile: "emma") else {
+            Issue.record("two failures after a pass leave parent mode on, without a lockout")
+            return
+        }
+        let third = try await test.fail(try await test.begin("emma"))
+        #expect(third == .lockedOut(until: test.clock.now.addingTimeInterval(300)))
+    }
+
+    @Test("a quiet failureWindow after the last failure (or lockout) starts the count again")
+    func failureWindowResets() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.failureWindow, to: "1h")
+        for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
+        test.wait(3600)
+        for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
+        #expect(try await test.gate.state(profile: "emma") == .child)
+        guard case .lockedOut(let until) = try await test.fail(try await test.begin("emma")) else {
+            Issue.record("expected a lockout on the third failure in a row")
+            return
+        }
+        // The window counts from the end of the lockout: the next lockout is level 2 …
+        test.clock.set(to: until.addingTimeInterval(3600 - 30))
+        for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
+        let second = try await test.fail(try await test.begin("emma"))
+        #expect(second == .lockedOut(until: test.clock.now.addingTimeInterval(600)))
+        // … and a quiet hour after it brings the level back to 1.
+        guard case .lockedOut(let secondUntil) = second else { return }
+        test.clock.set(to: secondUntil.addingTimeInterval(3600))
+        for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
+        #expect(try await test.fail(try await test.begin("emma")) == .lockedOut(until: test.clock.now.addingTimeInterval(300)))
+        #expect(try await test.auditKinds("emma").contains(.countersReset))
+    }
+
+    @Test("turning the clock back during a lockout lifts nothing, and is audited")
+    func clockBackDuringLockout() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
+        guard case .lockedOut(let until) = try await test.fail(try await test.begin("emma")) else {
+            Issue.record("expected a lockout")
+            return
+        }
+        let latest = test.clock.now
+        test.clock.set(to: latest.addingTimeInterval(-86_400))
+        #expect(try await test.gate.begin(profile: "emma") == .lockedOut(until: until))
+        test.wait(86_400 + 299)
+        #expect(try await test.gate.begin(profile: "emma") == .lockedOut(until: until))
+        let anomalies = try await test.gate.auditEntries(AuditFilter(kinds: [.clockAnomaly]))
+        #expect(anomalies.count == 1)
+        #expect(anomalies.first?.event.details["behindMs"] == "86400000")
+        test.wait(1)
+        _ = try await test.begin("emma")
+    }
+
+    @Test("a clock turned back does not stretch a challenge's time either: answers count from the latest time seen")
+    func clockBackDuringChallenge() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.maxWrongAnswers, to: "2")
+        let challenge = try await test.begin("emma")
+        #expect(try await test.fail(challenge, after: 31) == .failed(.timedOut))
+        let second = try await test.begin("emma")
+        #expect(try await test.fail(second, after: 29) == .wrong(triesLeft: 1, tooFast: false))
+        test.clock.set(to: second.issuedAt.addingTimeInterval(2))
+        let result = try await test.pass(second, after: 0)
+        guard case .passed = result else {
+            Issue.record("the latest time seen was within the deadline: expected a pass, got \(result)")
+            return
+        }
+        let third = try await test.begin("emma")
+        #expect(third.issuedAt == second.issuedAt.addingTimeInterval(29))
+        #expect(try await test.fail(third, after: 27) == .wrong(triesLeft: 1, tooFast: true))
+        #expect(try await test.fail(third, after: 31) == .failed(.timedOut))
+    }
+
+    @Test("replaying an answer to an ended challenge is refused and audited")
+    func replay() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let challenge = try await test.begin("emma")
+        guard case .passed = try await test.pass(challenge) else {
+            Issue.record("expected a pass")
+            return
+        }
+        #expect(try await test.pass(challenge) == .alreadyEnded(.passed))
+        #expect(try await test.gate.cancel(challenge: challenge.id) == .alreadyEnded(.passed))
+        #expect(try await test.auditKinds("emma").last == .replayRefused)
+        await #expect(throws: GateError.self) {
+            try await test.gate.answer(challenge: .random(), value: 1)
+        }
+    }
+
+    @Test("a disabled profile refuses everything")
+    func disabledRefuses() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let challenge = try await test.begin("emma")
+        try await test.gate.setProfileEnabled("emma", false, by: "mum")
+        #expect(try await test.gate.begin(profile: "emma") == .disabled)
+        #expect(try await test.pass(challenge) == .disabled)
+        #expect(try await test.gate.state(profile: "emma") == .disabled)
+        try await test.gate.setProfileEnabled("emma", true, by: "mum")
+        _ = try await test.begin("emma")
+    }
+
+    @Test("an unknown profile is not found")
+    func unknownProfile() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        await #expect(throws: GateError.notFound("no profile named 'nobody'")) {
+            try await test.gate.begin(profile: "nobody")
+        }
+    }
+
+    @Test("the events stream announces issue, wrong answer, failure, lockout, unlock and pass")
+    func events() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.maxWrongAnswers, to: "2")
+        try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
+        let stream = test.gate.events()
+        let challenge = try await test.begin("emma")
+        _ = try await test.fail(challenge)
+        let lockout = try await test.fail(challenge)
+        try await test.gate.unlock(profile: "emma", by: "mum")
+        let second = try await test.begin("emma")
+        guard case .lockedOut(let until) = lockout, case .passed(let pass) = try await test.pass(second) else {
+            Issue.record("unexpected results")
+            return
+        }
+        var received: [GateNotification] = []
+        for await notification in stream {
+            received.append(notification)
+            if received.count == 7 { break }
+        }
+        #expect(received == [
+            .challengeIssued(profile: "emma", challenge: challenge.id),
+            .wrongAnswer(profile: "emma", triesLeft: 1),
+            .failed(profile: "emma", reason: .tooManyWrongAnswers),
+            .lockedOut(profile: "emma", until: until),
+            .unlocked(profile: "emma", by: "mum"),
+            .challengeIssued(profile: "emma", challenge: second.id),
+            .passed(profile: "emma", until: pass.until),
+        ])
+    }
+
+    @Test("every operation leaves the audit chain intact")
+    func auditChainStaysIntact() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        for _ in 0..<3 { _ = try await test.fail(try await test.begin("emma")) }
+        try await test.gate.unlock(profile: "emma", by: "mum")
+        _ = try await test.pass(try await test.begin("emma"))
+        let report = try await test.gate.verifyAudit()
+        #expect(report.isIntact)
+        #expect(report.checked == (try await test.audit().count))
+    }
+}
