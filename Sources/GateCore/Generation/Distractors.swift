@@ -12,7 +12,7 @@ public enum Distractors {
     ) -> [Int]? {
         guard count >= 2, (0..<count).contains(below), answer - 1 >= below else { return nil }
         let near = [1, 2, 10, 3, 9, 11, 20, 4, 5, 12, 19, 21, 30].flatMap { [answer - $0, answer + $0] }
-        let pool = Set(slips + near).filter { $0 > 0 && $0 != answer }
+        let pool = Set(slips + near).filter { $0 > 0 && $0 != answer }.sorted()
         let digits = String(answer).count
         func pick(_ candidates: [Int], _ needed: Int, fallback: [Int]) -> [Int]? {
             let sameDigits = random.shuffled(candidates.filter { String($0).count == digits })
@@ -25,8 +25,8 @@ public enum Distractors {
         }
         let lower = pool.filter { $0 < answer }
         let upper = pool.filter { $0 > answer }
-        guard let smaller = pick(Array(lower), below, fallback: Array(max(1, answer - 60)..<answer)),
-              let larger = pick(Array(upper), count - 1 - below, fallback: Array((answer + 1)...(answer + 60)))
+        guard let smaller = pick(lower, below, fallback: Array(max(1, answer - 60)..<answer)),
+              let larger = pick(upper, count - 1 - below, fallback: Array((answer + 1)...(answer + 60)))
         else { return nil }
         return random.shuffled(smaller + larger + [answer])
     }
