@@ -1,0 +1,185 @@
+import Foundation
+@testable import GateCore
+import Testing
+
+/// Drives the pure rules with random event sequences and checks their invariants after
+/// every step. Randomness is seeded, so a failure repeats.
+@Suite("Gate rules: invariants under random events")
+struct GateMachinePropertyTests {
+    /// A tiny in-memory world that carries out the effects the rules ask for.
+    struct World {
+        var snapshot = GateSnapshot(isEnabled: true, counters: .initial, openChallenge: nil, session: nil)
+        var challenges: [ChallengeID: StoredChallenge] = [:]
+        var clock = Date(timeIntervalSince1970: 1_800_000_000)
+        var nextSession: Int64 = 1
+
+        mutating func apply(_ transition: GateTransition) {
+            snapshot = transition.snapshot
+            for effect in transition.effects {
+                switch effect {
+                case .issue(let issued):
+                    challenges[issued.challenge.id] = StoredChallenge(issued: issued, status: .open, wrongAnswers: 0, endedAt: nil)
+                case .recordAttempt(let id, _, let outcome, _, _):
+                    if challenges[id]?.status == .open, outcome == .wrong || outcome == .tooFast {
+                        challenges[id]?.wrongAnswers += 1
+                    }
+                case .endChallenge(let id, let status):
+                    challenges[id]?.status = status
+                case .openSession(let challengeID, let expiresAt):
+                    snapshot.session = ParentSession(
+                        id: nextSession, profileID: 1, challengeID: challengeID, openedAt: transition.time, expiresAt: expiresAt,
+                        endedAt: nil)
+                    nextSession += 1
+                case .endSession:
+                    snapshot.session = nil
+                case .audit:
+                    break
+                }
+            }
+            if let open = snapshot.openChallenge {
+                snapshot.openChallenge = challenges[open.id]
+            }
+        }
+    }
+
+    static func randomPolicy(_ random: RandomSource) -> Policy {
+        var policy = Policy.default
+        policy.maxWrongAnswers = random.int(in: 1...3)
+        policy.maxFailedChallenges = random.int(in: 1...4)
+        policy.lockout = .seconds(random.int(in: 1...600))
+        policy.lockoutGrowth = [1.0, 1.5, 2.0, 3.0][random.int(in: 0...3)]
+        policy.maxLockout = policy.lockout * random.int(in: 1...20)
+        policy.failureWindow = .seconds(random.int(in: 60...7200))
+        policy.hardLockAfter = [0, 0, 2, 3][random.int(in: 0...3)]
+        policy.timeLimit = .seconds(random.int(in: 5...60))
+        policy.minResponseTime = .milliseconds(Int64(random.int(in: 0...3000)))
+        return policy
+    }
+
+    static let question = PreparedQuestion(prompt: "What is seven times eight?", locale: .english, answer: 56, choices: nil, origin: .arithmetic)
+
+    @Test("failures, lockouts, passes, quiet windows, clock and ended challenges behave", arguments: Array(1...40))
+    func invariants(seed: Int) throws {
+        let random = RandomSource.seeded(UInt64(seed))
+        let policy = Self.randomPolicy(random)
+        var world = World()
+        var latestSeen: Date?
+        var ended: [ChallengeID: ChallengeStatus] = [:]
+        for _ in 0..<400 {
+            // Time moves: mostly forwards, sometimes backwards (a clock turned back).
+            let step = [0, 1, 2, 5, 20, 60, 400, 4000, -3600, -30][random.int(in: 0...9)]
+            world.clock = world.clock.addingTimeInterval(TimeInterval(step))
+            let before = world.snapshot
+            let known = Array(world.challenges.values).sorted { $0.id.rawValue < $1.id.rawValue }
+            let event: GateEvent = switch random.int(in: 0...9) {
+            case 0, 1, 2: .begin(Self.question, id: .random(), client: nil)
+            case 3, 4, 5, 6:
+                if let target = world.snapshot.openChallenge ?? random.element(of: known) {
+                    .answer(target, value: random.int(in: 0...2) == 0 ? 56 : 55, client: nil)
+                } else { .timeCheck }
+            case 7: random.element(of: known).map { .cancel($0, client: nil) } ?? .timeCheck
+            case 8: random.int(in: 0...5) == 0 ? .unlock(by: "mum") : .endSession(by: nil)
+            default: .timeCheck
+            }
+            let transition = GateMachine.apply(event, to: before, policy: policy, profileID: 1, at: world.clock)
+            world.apply(transition)
+            let after = world.snapshot.counters
+
+            // The clock: time never goes back, and a backward reading is audited.
+            let anomaly = transition.effects.contains { if case .audit(let e) = $0 { e.kind == .clockAnomaly } else { false } }
+            if let latest = latestSeen {
+                #expect(transition.time >= latest)
+                #expect(anomaly == (world.clock < latest))
+            } else {
+                #expect(!anomaly)
+            }
+            latestSeen = max(latestSeen ?? world.clock, world.clock)
+            #expect(after.latestSeenAt == latestSeen)
+
+            // Failures in a row never reach the limit without a lockout.
+            #expect(after.failuresInRow < policy.maxFailedChallenges)
+
+            // Each lockout lasts lockout × growth^(n-1), capped, and the level steps by one
+            // (an unlock may lift, in the same step, a lockout its time check started).
+            let unlocking = if case .unlock = event { true } else { false }
+            for effect in transition.effects where !unlocking {
+                guard case .audit(let audit) = effect else { continue }
+                if audit.kind == .lockoutStarted {
+                    let level = try #require(Int(audit.details["level"] ?? ""))
+                    #expect(level == after.lockoutLevel)
+                    let expected = min(
+                        Double(policy.lockout.wholeMilliseconds) * pow(policy.lockoutGrowth, Double(level - 1)),
+                        Double(policy.maxLockout.wholeMilliseconds))
+                    #expect(audit.details["durationMs"] == String(Int64(expected.rounded())))
+                    #expect(after.lockedUntil == transition.time.addingTimeInterval(expected / 1000))
+                }
+                if audit.kind == .hardLockStarted {
+                    #expect(policy.hardLockAfter > 0 && after.lockoutLevel >= policy.hardLockAfter)
+                }
+            }
+
+            // A pass resets the count and the level.
+            if case .passed = transition.outcome {
+                #expect(after.failuresInRow == 0 && after.lockoutLevel == 0)
+            }
+
+            // A lock refuses begin; a hard lock lasts until an unlock.
+            if before.counters.isHardLocked, case .begin = event {
+                #expect(transition.outcome == .hardLocked)
+            }
+            if before.counters.isHardLocked, !after.isHardLocked {
+                guard case .unlock = event else {
+                    Issue.record("a hard lock lifted without an unlock")
+                    return
+                }
+            }
+            if let until = before.counters.lockedUntil, until > transition.time, !before.counters.isHardLocked, case .begin = event {
+                #expect(transition.outcome == .lockedOut(until: until))
+            }
+
+            // An ended challenge never changes again.
+            for effect in transition.effects {
+                if case .endChallenge(let id, let status) = effect {
+                    #expect(ended[id] == nil, "challenge ended twice")
+                    ended[id] = status
+                }
+            }
+            if case .answer(let target, _, _) = event, let status = ended[target.id], target.status != .open {
+                #expect(transition.outcome == .alreadyEnded(status))
+                #expect(!transition.effects.contains { if case .endChallenge = $0 { true } else { false } })
+            }
+        }
+    }
+
+    @Test("failures spread wider than failureWindow never start a lockout")
+    func quietWindowResets() {
+        var policy = Policy.default
+        policy.failureWindow = .seconds(3600)
+        var world = World()
+        for _ in 0..<20 {
+            let begin = GateMachine.apply(.begin(Self.question, id: .random(), client: nil), to: world.snapshot, policy: policy, profileID: 1, at: world.clock)
+            world.apply(begin)
+            guard case .issued(let challenge) = begin.outcome, let open = world.challenges[challenge.id] else {
+                Issue.record("expected a challenge, got \(begin.outcome)")
+                return
+            }
+            world.clock = world.clock.addingTimeInterval(3)
+            let answer = GateMachine.apply(.answer(open, value: 1, client: nil), to: world.snapshot, policy: policy, profileID: 1, at: world.clock)
+            world.apply(answer)
+            #expect(answer.outcome == .failed(.failed))
+            world.clock = world.clock.addingTimeInterval(3600)
+        }
+        #expect(world.snapshot.counters.lockoutLevel == 0)
+    }
+
+    @Test("Escalation follows lockout × growth^(n-1) up to the cap")
+    func escalation() {
+        var policy = Policy.default
+        policy.lockout = .seconds(60)
+        policy.lockoutGrowth = 3
+        policy.maxLockout = .seconds(3000)
+        let lengths = (1...6).map { Escalation.lockoutDuration(level: $0, policy: policy) }
+        #expect(lengths == [.seconds(60), .seconds(180), .seconds(540), .seconds(1620), .seconds(3000), .seconds(3000)])
+        #expect(Escalation.lockoutDuration(level: 10_000, policy: policy) == .seconds(3000))
+    }
+}
