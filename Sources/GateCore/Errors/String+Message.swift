@@ -5,7 +5,7 @@ extension String {
     public var escapedForMessage: String {
         let shortened = count > 80 ? String(prefix(77)) + "..." : self
         return shortened.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+            [.control, .format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
                 ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
         }.joined()
     }

@@ -122,7 +122,9 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case (.answerFormat, .answerFormat), (.difficulty, .difficulty):
             return
         case (.questionSource, .questionSource(.questionSet(let name))):
-            _ = try ProfileName(name, what: "question set name")
+            guard try ProfileName(name, what: "question set name").value == name else {
+                throw .malformedValue(field: self, text: value.description, expected: "a trimmed question set name")
+            }
         case (.questionSource, .questionSource):
             return
         case (.count(let range), .count(let count)):

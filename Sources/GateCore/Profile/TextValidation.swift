@@ -6,11 +6,12 @@ enum TextValidation {
     ///
     /// Refused: empty text, more than `limit` characters, control characters, and format
     /// characters that reorder or hide text (bidi overrides, zero-width spaces), except the
-    /// joiners emoji sequences need.
+    /// joiners and tags emoji sequences need. Characters may stack at most 16 scalars deep
+    /// on average (an emoji family is 7), which keeps combining-mark floods out.
     static func validate(_ text: String, what: String, limit: Int) throws(GateInputError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyName(what: what) }
-        guard trimmed.count <= limit, trimmed.unicodeScalars.count <= 4 * limit else {
+        guard trimmed.count <= limit, trimmed.unicodeScalars.count <= 16 * limit else {
             throw .nameTooLong(what: what, limit: limit)
         }
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
@@ -24,7 +25,8 @@ enum TextValidation {
         case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
             return true
         case .format:
-            return scalar.value != 0x200D && scalar.value != 0x200C
+            // Joiners and the tag characters of subdivision flags (🏴󠁧󠁢󠁳󠁣󠁴󠁿) belong to emoji.
+            return scalar.value != 0x200D && scalar.value != 0x200C && !(0xE0020...0xE007F).contains(scalar.value)
         default:
             return false
         }

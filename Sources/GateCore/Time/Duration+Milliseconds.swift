@@ -1,10 +1,15 @@
 import Foundation
 
 extension Duration {
-    /// The duration in whole milliseconds, rounded toward zero.
+    /// The duration in whole milliseconds, rounded toward zero; clamped to `Int64`'s range
+    /// for durations too long (or short) to count in milliseconds.
     public var wholeMilliseconds: Int64 {
         let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (total, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        guard !overflowAgain else { return seconds < 0 ? .min : .max }
+        return total
     }
 
     /// The duration in seconds as a floating-point number.
@@ -21,8 +26,12 @@ extension Date {
     }
 
     /// Milliseconds since 1970-01-01T00:00:00Z, the unit the store keeps times in.
+    ///
+    /// Rounds to the microsecond first, so that a date made from whole milliseconds (whose
+    /// `Double` may sit a hair below them) gives back exactly those milliseconds.
     public var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded(.down))
+        let microseconds = (timeIntervalSince1970 * 1_000_000).rounded()
+        return Int64((microseconds / 1000).rounded(.down))
     }
 
     /// The date `milliseconds` after 1970-01-01T00:00:00Z.

@@ -51,7 +51,7 @@ public enum DurationText {
 
     /// Formats `duration` compactly: `30s`, `1.5s`, `5m`, `1h30m`, `365d`.
     public static func format(_ duration: Duration) -> String {
-        var milliseconds = duration.wholeMilliseconds
+        var milliseconds = max(duration.wholeMilliseconds, -Int64.max)
         if milliseconds == 0 { return "0s" }
         var text = ""
         if milliseconds < 0 {

@@ -1,0 +1,153 @@
+import Foundation
+@testable import ParentalGate
+import Testing
+
+/// Checks the guess-resistance model against a random answerer driven through the real gate
+/// (an in-memory SQLite database and a manual clock).
+@Suite("Guess resistance: the model against a simulated random answerer")
+struct GuessResistanceTests {
+    /// A child who waits `minResponseTime`, then picks choices at random, never the same twice.
+    struct RandomAnswerer {
+        let test: TestGate
+        let random: RandomSource
+        let policy: Policy
+
+        /// Plays one challenge; returns the final result.
+        func play(_ challenge: Challenge) async throws -> AnswerResult {
+            test.clock.advance(by: policy.minResponseTime)
+            var options = random.shuffled(challenge.choices ?? [])
+            while let guess = options.popLast() {
+                let result = try await test.gate.answer(challenge: challenge.id, value: guess)
+                if case .wrong = result { continue }
+                return result
+            }
+            return .failed(.tooManyWrongAnswers)
+        }
+    }
+
+    static func setUp(_ settings: [PolicyField: String], seed: UInt64) async throws -> (TestGate, Policy) {
+        let test = try TestGate(seed: seed, inMemory: true)
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.answerFormat, to: "choice")
+        for (field, value) in settings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            try await test.gate.setPolicy(field, to: value)
+        }
+        return (test, try await test.gate.policy(for: "emma").policy)
+    }
+
+    /// Whether `observed` successes of `trials` agree with probability `expected` within 4.5 σ.
+    static func agrees(_ observed: Int, of trials: Int, with expected: Double) -> Bool {
+        let sigma = (expected * (1 - expected) / Double(trials)).squareRoot()
+        return abs(Double(observed) / Double(trials) - expected) <= 4.5 * sigma
+    }
+
+    @Test("per challenge: min(k, N) / N", arguments: [(4, 1), (4, 2), (6, 1)])
+    func perChallenge(choices: Int, tries: Int) async throws {
+        let (test, policy) = try await Self.setUp(
+            [.choiceCount: String(choices), .maxWrongAnswers: String(tries), .maxFailedChallenges: "100"], seed: UInt64(choices * 10 + tries))
+        let model = GuessResistance(policy: policy)
+        #expect(model.perChallenge == Double(tries) / Double(choices))
+        let answerer = RandomAnswerer(test: test, random: .seeded(7), policy: policy)
+        let trials = 1500
+        var passes = 0
+        for _ in 0..<trials {
+            if case .passed = try await answerer.play(try await test.begin("emma")) { passes += 1 }
+            try await test.gate.unlock(profile: "emma", by: "test")
+            test.wait(1)
+        }
+        #expect(Self.agrees(passes, of: trials, with: model.perChallenge), "\(passes) of \(trials) vs \(model.perChallenge)")
+    }
+
+    @Test("before the first lockout: 1 − (1 − p)^F")
+    func beforeFirstLockout() async throws {
+        let (test, policy) = try await Self.setUp([.choiceCount: "4", .maxFailedChallenges: "3"], seed: 3)
+        let model = GuessResistance(policy: policy)
+        #expect(abs(model.beforeFirstLockout - (1 - pow(0.75, 3))) < 1e-12)
+        let answerer = RandomAnswerer(test: test, random: .seeded(8), policy: policy)
+        let trials = 1200
+        var passes = 0
+        for _ in 0..<trials {
+            while true {
+                let result = try await answerer.play(try await test.begin("emma"))
+                if case .passed = result {
+                    passes += 1
+                    break
+                }
+                if case .lockedOut = result { break }
+            }
+            try await test.gate.unlock(profile: "emma", by: "test")
+            try await test.gate.endSession(profile: "emma")
+            test.wait(1)
+        }
+        #expect(Self.agrees(passes, of: trials, with: model.beforeFirstLockout), "\(passes) of \(trials) vs \(model.beforeFirstLockout)")
+    }
+
+    @Test("within 24 hours: the challenges a relentless answerer gets match the model exactly", arguments: [
+        [PolicyField: String](),
+        [.maxFailedChallenges: "2", .lockout: "2h", .maxLockout: "24h"],
+        [.maxFailedChallenges: "5", .lockout: "1m", .lockoutGrowth: "1.5", .maxLockout: "1h", .minResponseTime: "3s"],
+        [.hardLockAfter: "3"],
+    ])
+    func challengesPerDay(settings: [PolicyField: String]) async throws {
+        let (test, policy) = try await Self.setUp(settings, seed: 4)
+        let start = test.clock.now
+        let end = start.addingTimeInterval(86_400)
+        var challenges = 0
+        while test.clock.now < end {
+            switch try await test.gate.begin(profile: "emma") {
+            case .challenge(let challenge):
+                challenges += 1
+                test.clock.advance(by: policy.minResponseTime)
+                _ = try await test.gate.cancel(challenge: challenge.id)
+            case .lockedOut(let until):
+                test.clock.set(to: until)
+            case .hardLocked, .disabled:
+                test.clock.set(to: end)
+            }
+        }
+        #expect(challenges == GuessResistance(policy: policy).challengesPer24Hours)
+    }
+
+    @Test("within 24 hours: 1 − (1 − p)^n against the simulation")
+    func withinADay() async throws {
+        let (test, policy) = try await Self.setUp(
+            [.choiceCount: "8", .maxFailedChallenges: "2", .lockout: "2h", .maxLockout: "24h"], seed: 5)
+        let model = GuessResistance(policy: policy)
+        #expect(model.challengesPer24Hours == 8)
+        let answerer = RandomAnswerer(test: test, random: .seeded(9), policy: policy)
+        let trials = 500
+        var passes = 0
+        for _ in 0..<trials {
+            let end = test.clock.now.addingTimeInterval(86_400)
+            trial: while test.clock.now < end {
+                switch try await test.gate.begin(profile: "emma") {
+                case .challenge(let challenge):
+                    if case .passed = try await answerer.play(challenge) {
+                        passes += 1
+                        break trial
+                    }
+                case .lockedOut(let until):
+                    test.clock.set(to: until)
+                case .hardLocked, .disabled:
+                    break trial
+                }
+            }
+            try await test.gate.unlock(profile: "emma", by: "test")
+            try await test.gate.endSession(profile: "emma")
+            test.clock.set(to: end.addingTimeInterval(1))
+        }
+        #expect(Self.agrees(passes, of: trials, with: model.within24Hours), "\(passes) of \(trials) vs \(model.within24Hours)")
+    }
+
+    @Test("entry format counts every answer the difficulty can produce")
+    func entryFormat() {
+        var policy = Policy.default
+        policy.difficulty = .easy
+        let easy = GuessResistance(policy: policy)
+        #expect(easy.candidates == ArithmeticProblem.answerSpace(.easy).count)
+        policy.difficulty = .hard
+        #expect(GuessResistance(policy: policy).perChallenge < easy.perChallenge)
+        #expect(easy.beforeFirstLockout > easy.perChallenge)
+        #expect(easy.within24Hours >= easy.beforeFirstLockout)
+    }
+}
