@@ -17,7 +17,10 @@ struct GateCtl: AsyncParsableCommand {
             64 usage or bad input, 74 database error.
             """,
         version: GateCtlVersion.current,
-        subcommands: [Db.self]
+        subcommands: [
+            Profile.self, Policy.self, Status.self, Unlock.self, GateCommand.self, Challenge.self, Session.self,
+            Questions.self, Audit.self, Db.self,
+        ]
     )
 
     /// Runs the command and turns every failure into `error: …` on stderr with its exit code.
@@ -32,6 +35,9 @@ struct GateCtl: AsyncParsableCommand {
         } catch let error as GateError {
             Output.error(error.description)
             Foundation.exit(ExitStatus(error).rawValue)
+        } catch let error as CommandError {
+            Output.error(error.description)
+            Foundation.exit(ExitStatus.usage.rawValue)
         } catch let status as ExitStatus {
             Foundation.exit(status.rawValue)
         } catch {

@@ -9,19 +9,25 @@ public struct AuditFilter: Hashable, Sendable {
     public var until: Date?
     /// Only these kinds; `nil` for all.
     public var kinds: Set<AuditEventKind>?
+    /// Only answers with this outcome (`answerRecorded` and `replayRefused` records).
+    public var outcome: AnswerOutcome?
     /// Entries with an id above this one (for paging).
     public var afterID: Int64?
     public var limit: Int
+    /// The newest `limit` entries (still returned oldest first) rather than the oldest.
+    public var latest: Bool
 
     public init(
         profileID: Int64? = nil, since: Date? = nil, until: Date? = nil, kinds: Set<AuditEventKind>? = nil,
-        afterID: Int64? = nil, limit: Int = 100
+        outcome: AnswerOutcome? = nil, afterID: Int64? = nil, limit: Int = 100, latest: Bool = false
     ) {
         self.profileID = profileID
         self.since = since
         self.until = until
         self.kinds = kinds
+        self.outcome = outcome
         self.afterID = afterID
         self.limit = limit
+        self.latest = latest
     }
 }

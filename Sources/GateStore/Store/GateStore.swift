@@ -9,7 +9,8 @@ import GRDB
 /// machine. Callers never see the database connection: they get a ``StoreTransaction``
 /// whose methods are named after what they do.
 package struct GateStore: Sendable {
-    private let dbWriter: any DatabaseWriter
+    /// The only connection to the database; never handed out of this module.
+    let dbWriter: any DatabaseWriter
     /// Where the database lives.
     package let location: StoreLocation
     /// How long a write waits for another process's write lock before failing as busy.

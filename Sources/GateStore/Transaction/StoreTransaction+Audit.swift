@@ -43,14 +43,19 @@ extension StoreTransaction {
             conditions.append("kind IN (\(databaseQuestionMarks(count: kinds.count)))")
             arguments += StatementArguments(kinds.map(\.rawValue).sorted())
         }
+        if let outcome = filter.outcome {
+            conditions.append("kind IN ('answerRecorded', 'replayRefused') AND json_extract(details, '$.outcome') = ?")
+            arguments += [outcome.rawValue]
+        }
         if let afterID = filter.afterID {
             conditions.append("id > ?")
             arguments += [afterID]
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         arguments += [max(0, filter.limit)]
-        return try AuditLogRecord.fetchAll(
-            db, sql: "SELECT * FROM audit_log \(whereClause) ORDER BY id LIMIT ?", arguments: arguments
-        ).map { try $0.entry() }
+        let order = filter.latest ? "DESC" : "ASC"
+        let records = try AuditLogRecord.fetchAll(
+            db, sql: "SELECT * FROM audit_log \(whereClause) ORDER BY id \(order) LIMIT ?", arguments: arguments)
+        return try (filter.latest ? records.reversed() : records).map { try $0.entry() }
     }
 }

@@ -23,17 +23,34 @@ extension StoreTransaction {
 
     /// Sets `field` of `scope`'s policy to `value` (`nil`: inherit again), recording who did it.
     ///
-    /// Refuses a change that would leave the household's or any profile's effective policy
-    /// inconsistent. Returns the recorded change, or `nil` when the value was already so.
+    /// Returns the recorded change, or `nil` when the value was already so.
     @discardableResult
     package func setPolicy(
         _ field: PolicyField, to value: PolicyValue?, for scope: PolicyScope, by actor: Label, at now: Date
     ) throws -> PolicyChange? {
-        if let value { try field.validate(value) }
-        var overrides = try policyOverrides(scope)
-        let oldValue = overrides[field]
-        guard oldValue != value else { return nil }
-        try overrides.set(field, to: value)
+        try setPolicy([(field, value)], for: scope, by: actor, at: now).first
+    }
+
+    /// Sets several fields of `scope`'s policy at once (`nil`: inherit again) as one new
+    /// version, recording who did it.
+    ///
+    /// Refuses changes that would leave the household's or any profile's effective policy
+    /// inconsistent, judged on the result of all of them together. Returns the changes
+    /// recorded; fields that already had their value are left out.
+    @discardableResult
+    package func setPolicy(
+        _ values: [(PolicyField, PolicyValue?)], for scope: PolicyScope, by actor: Label, at now: Date
+    ) throws -> [PolicyChange] {
+        let original = try policyOverrides(scope)
+        var overrides = original
+        for (field, value) in values {
+            if let value { try field.validate(value) }
+            try overrides.set(field, to: value)
+        }
+        let changed = PolicyField.allCases.compactMap { field in
+            original[field] == overrides[field] ? nil : (field: field, old: original[field], new: overrides[field])
+        }
+        guard !changed.isEmpty else { return [] }
         try checkConsistency(changing: scope, to: overrides)
 
         if case .profile(let id) = scope {
@@ -41,27 +58,31 @@ extension StoreTransaction {
         }
         let version = overrides.version + 1
         let condition = scope.profileID == nil ? "profile_id IS NULL" : "profile_id = ?"
-        var arguments: StatementArguments = [field.databaseValue(value), version, now.millisecondsSince1970, actor.value]
-        if let id = scope.profileID { arguments += [id] }
-        try db.execute(
-            sql: "UPDATE policies SET \(field.column) = ?, version = ?, updated_at = ?, updated_by = ? WHERE \(condition)",
-            arguments: arguments)
-        var record = PolicyChangeRecord(
-            id: nil, profileId: scope.profileID, version: version, field: field.rawValue,
-            oldValue: oldValue?.description, newValue: value?.description, changedBy: actor.value,
-            changedAt: now.millisecondsSince1970)
-        try record.insert(db)
-        record.id = db.lastInsertedRowID
-        try appendAudit(
-            AuditEvent(
-                .policyChanged, profileID: scope.profileID, actor: actor.value,
-                details: [
-                    "scope": scope.profileID == nil ? "household" : "profile", "field": field.rawValue,
-                    "old": oldValue?.description ?? "inherited", "new": value?.description ?? "inherited",
-                    "version": String(version),
-                ]),
-            at: now)
-        return try record.change()
+        var records: [PolicyChangeRecord] = []
+        for change in changed {
+            var arguments: StatementArguments = [change.field.databaseValue(change.new), version, now.millisecondsSince1970, actor.value]
+            if let id = scope.profileID { arguments += [id] }
+            try db.execute(
+                sql: "UPDATE policies SET \(change.field.column) = ?, version = ?, updated_at = ?, updated_by = ? WHERE \(condition)",
+                arguments: arguments)
+            var record = PolicyChangeRecord(
+                id: nil, profileId: scope.profileID, version: version, field: change.field.rawValue,
+                oldValue: change.old?.description, newValue: change.new?.description, changedBy: actor.value,
+                changedAt: now.millisecondsSince1970)
+            try record.insert(db)
+            record.id = db.lastInsertedRowID
+            records.append(record)
+            try appendAudit(
+                AuditEvent(
+                    .policyChanged, profileID: scope.profileID, actor: actor.value,
+                    details: [
+                        "scope": scope.profileID == nil ? "household" : "profile", "field": change.field.rawValue,
+                        "old": change.old?.description ?? "inherited", "new": change.new?.description ?? "inherited",
+                        "version": String(version),
+                    ]),
+                at: now)
+        }
+        return try records.map { try $0.change() }
     }
 
     /// Recorded policy changes, newest first: of one scope, or of all when `scope` is `nil`.

@@ -47,3 +47,23 @@ extension Gate {
         try await read { try $0.auditEntries(filter) }
     }
 }
+
+extension Gate {
+    /// Problems SQLite's integrity and foreign-key checks find; empty when the file is sound.
+    public func integrityProblems() async throws(GateError) -> [String] {
+        do {
+            return try await store.integrityProblems()
+        } catch {
+            throw GateError.from(error)
+        }
+    }
+
+    /// Copies the database to a new file with SQLite's online backup (safe while in use).
+    public func backup(to path: String) async throws(GateError) {
+        do {
+            try await store.backup(to: path)
+        } catch {
+            throw GateError.from(error)
+        }
+    }
+}

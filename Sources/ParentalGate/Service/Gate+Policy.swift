@@ -38,4 +38,56 @@ extension Gate {
             return try transaction.policyHistory(scope, limit: limit)
         }
     }
+
+    /// The guess resistance of the policy in force for `profile` (the household's when `nil`).
+    public func guessResistance(for profile: String? = nil) async throws(GateError) -> GuessResistance {
+        let policy = try await policy(for: profile).policy
+        let candidates: Int? = try await read { transaction in
+            let name: String? = if case .questionSet(let name) = policy.questionSource { name } else { nil }
+            var answers = Set<Int>()
+            for set in try transaction.questionSets() where name == nil || ProfileName.key(for: set.name) == ProfileName.key(for: name ?? "") {
+                for stored in try transaction.questions(inSet: set.name, locale: set.locale) {
+                    answers.insert(stored.question.answer)
+                }
+            }
+            return answers.isEmpty ? nil : answers.count
+        }
+        return GuessResistance(policy: policy, storedCandidates: candidates)
+    }
+}
+
+extension Gate {
+    /// Sets several policy fields from text in one transaction: all change, or none does.
+    @discardableResult
+    public func setPolicy(
+        _ values: [(PolicyField, String)], for profile: String? = nil, by actor: String = "api"
+    ) async throws(GateError) -> [PolicyChange] {
+        let (parsed, actor) = try Self.validated { () throws(GateInputError) in
+            var parsed: [(PolicyField, PolicyValue?)] = []
+            for (field, text) in values {
+                parsed.append((field, try field.parse(text)))
+            }
+            return (parsed, try Label(actor, what: "actor"))
+        }
+        return try await changePolicy(parsed, for: profile, by: actor)
+    }
+
+    /// Makes `fields` inherited again, in one transaction.
+    @discardableResult
+    public func resetPolicy(
+        _ fields: [PolicyField] = PolicyField.allCases, for profile: String? = nil, by actor: String = "api"
+    ) async throws(GateError) -> [PolicyChange] {
+        let actor = try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor") }
+        return try await changePolicy(fields.map { ($0, nil) }, for: profile, by: actor)
+    }
+
+    private func changePolicy(
+        _ values: [(PolicyField, PolicyValue?)], for profile: String?, by actor: Label
+    ) async throws(GateError) -> [PolicyChange] {
+        let now = timeSource.now()
+        return try await write { transaction in
+            let scope: PolicyScope = try profile.map { .profile(id: try transaction.requireProfile(named: $0).id) } ?? .household
+            return try transaction.setPolicy(values, for: scope, by: actor, at: now)
+        }
+    }
 }

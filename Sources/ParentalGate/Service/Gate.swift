@@ -14,19 +14,21 @@ public struct Gate: Sendable {
     ///
     /// `timeSource` is the clock every rule reads (`.manual` in tests); `random` the
     /// randomness of questions and choices (`.seeded` in tests). Challenge ids and session
-    /// tokens always come from the system's secure generator.
+    /// tokens always come from the system's secure generator. `migrate: false` opens an
+    /// existing database without applying pending migrations (to report them).
     ///
     /// - Throws: ``GateError/database(_:)`` for a file that is not SQLite, belongs to
     ///   another program, comes from a newer ParentalGate, is read-only or is damaged.
     public init(
-        database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure
+        database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure,
+        migrate: Bool = true
     ) throws(GateError) {
         do {
             let location: StoreLocation = switch database {
             case .file(let path): .file(path)
             case .inMemory: .inMemory
             }
-            store = try GateStore(location, timeSource: timeSource)
+            store = try GateStore(location, migrate: migrate, timeSource: timeSource)
         } catch {
             throw GateError.from(error)
         }

@@ -11,7 +11,7 @@ extension GateCtl.Db {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let status = try await global.openGate().databaseStatus()
+            let status = try await global.openGate(migrate: !global.databaseExists).databaseStatus()
             if global.json {
                 try Output.json(status)
                 return

@@ -4,8 +4,8 @@ extension GateCtl {
     /// `gatectl db …`: the database itself.
     struct Db: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Inspect the database.",
-            subcommands: [Status.self]
+            abstract: "Inspect, migrate, check and back up the database.",
+            subcommands: [Status.self, Migrate.self, Check.self, Backup.self]
         )
     }
 }

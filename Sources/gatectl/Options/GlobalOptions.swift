@@ -15,9 +15,15 @@ struct GlobalOptions: ParsableArguments {
         Self.resolvePath(explicit: database, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// Opens the gate on ``databasePath``, creating and migrating the database if needed.
-    func openGate() throws(GateError) -> Gate {
-        try Gate(database: .file(databasePath))
+    /// Opens the gate on ``databasePath``, creating and migrating the database if needed
+    /// (`migrate: false` leaves pending migrations of an existing database for `db migrate`).
+    func openGate(migrate: Bool = true) throws(GateError) -> Gate {
+        try Gate(database: .file(databasePath), migrate: migrate)
+    }
+
+    /// Whether the database file exists already.
+    var databaseExists: Bool {
+        FileManager.default.fileExists(atPath: databasePath)
     }
 
     /// `--database`, else `$PARENTAL_GATE_DB`, else `$XDG_DATA_HOME/parental-gate/gate.sqlite`,

@@ -16,6 +16,14 @@ extension Gate {
         return try await write { try $0.importQuestionSet(questionSet, replacing: replacing, by: actor, at: now) }
     }
 
+    /// The questions of the set `set` in exactly `locale`, in order.
+    public func questions(set: String, locale: String) async throws(GateError) -> [Question] {
+        let tag = try Self.validated { () throws(GateInputError) in try LocaleTag(locale) }
+        let questions = try await read { try $0.questions(inSet: set, locale: tag).map(\.question) }
+        if questions.isEmpty { throw GateError.notFound("no question set named '\(set.escapedForMessage)' in locale \(tag)") }
+        return questions
+    }
+
     /// Every stored question set.
     public func questionSets() async throws(GateError) -> [QuestionSetSummary] {
         try await read { try $0.questionSets() }
@@ -29,22 +37,6 @@ extension Gate {
             return (tag, try Label(actor, what: "actor"))
         }
         let now = timeSource.now()
-        try await write { try $0.removeQuestionSet(named: set, locale: tag, by: actor, at: now) }
-    }
-
-    /// The guess resistance of the policy in force for `profile` (the household's when `nil`).
-    public func guessResistance(for profile: String? = nil) async throws(GateError) -> GuessResistance {
-        let policy = try await policy(for: profile).policy
-        let candidates: Int? = try await read { transaction in
-            let name: String? = if case .questionSet(let name) = policy.questionSource { name } else { nil }
-            var answers = Set<Int>()
-            for set in try transaction.questionSets() where name == nil || ProfileName.key(for: set.name) == ProfileName.key(for: name ?? "") {
-                for stored in try transaction.questions(inSet: set.name, locale: set.locale) {
-                    answers.insert(stored.question.answer)
-                }
-            }
-            return answers.isEmpty ? nil : answers.count
-        }
-        return GuessResistance(policy: policy, storedCandidates: candidates)
+        _ = try await write { try $0.removeQuestionSet(named: set, locale: tag, by: actor, at: now) }
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import GateCore
+import GRDB
+
+extension StoreTransaction {
+    /// Drops audit records, attempts, ended challenges and ended sessions older than
+    /// `cutoff`, keeping the audit chain verifiable.
+    ///
+    /// Audit records go as a prefix of the chain: the anchor keeps the id and hash of the
+    /// last one dropped, and an `auditPruned` record (itself chained) says what went. A
+    /// broken chain is never pruned: that would hide the evidence.
+    package func pruneAudit(before cutoff: Date, by actor: Label, at now: Date) throws -> PruneResult {
+        let verification = try verifyAuditChain()
+        if !verification.isIntact {
+            throw StoreError.constraint("the audit chain is broken (\(verification.description)); prune refused")
+        }
+        let cutoffMs = cutoff.millisecondsSince1970
+        let firstKept = try Int64.fetchOne(db, sql: "SELECT min(id) FROM audit_log WHERE occurred_at >= ?", arguments: [cutoffMs])
+        let through = try Int64.fetchOne(
+            db, sql: "SELECT max(id) FROM audit_log WHERE id < ?", arguments: [firstKept ?? Int64.max]) ?? 0
+        var removedRecords = 0
+        if through > 0, let hash = try Data.fetchOne(db, sql: "SELECT hash FROM audit_log WHERE id = ?", arguments: [through]) {
+            try db.execute(
+                sql: "UPDATE audit_anchor SET pruned_through_id = ?, pruned_through_hash = ? WHERE id = 1",
+                arguments: [through, hash])
+            try db.execute(sql: "DELETE FROM audit_log WHERE id <= ?", arguments: [through])
+            removedRecords = db.changesCount
+        }
+        try db.execute(
+            sql: "DELETE FROM challenges WHERE status <> 'open' AND ended_at < ?", arguments: [cutoffMs])
+        let removedChallenges = db.changesCount
+        try db.execute(
+            sql: "DELETE FROM attempts WHERE answered_at < ?", arguments: [cutoffMs])
+        let removedAttempts = db.changesCount
+        try db.execute(
+            sql: "DELETE FROM parent_sessions WHERE expires_at < ? OR (ended_at IS NOT NULL AND ended_at < ?)",
+            arguments: [cutoffMs, cutoffMs])
+        let removedSessions = db.changesCount
+        let result = PruneResult(
+            auditRecords: removedRecords, prunedThroughID: through, challenges: removedChallenges,
+            attempts: removedAttempts, sessions: removedSessions)
+        try appendAudit(
+            AuditEvent(
+                .auditPruned, actor: actor.value,
+                details: [
+                    "before": String(cutoffMs), "prunedThroughId": String(through),
+                    "auditRecords": String(removedRecords), "challenges": String(removedChallenges),
+                    "attempts": String(removedAttempts), "sessions": String(removedSessions),
+                ]),
+            at: now)
+        return result
+    }
+}

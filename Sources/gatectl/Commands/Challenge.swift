@@ -1,0 +1,11 @@
+import ArgumentParser
+
+extension GateCtl {
+    /// `gatectl challenge …`: the gate for scripts.
+    struct Challenge: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Begin, answer and cancel challenges from scripts.",
+            subcommands: [Begin.self, Answer.self, Cancel.self]
+        )
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+extension GateCtl {
+    /// `gatectl profile …`: the family members the gate protects.
+    struct Profile: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add, list, show, rename, disable, enable and remove profiles.",
+            subcommands: [Add.self, List.self, Show.self, Rename.self, Disable.self, Enable.self, Remove.self]
+        )
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import ParentalGate
+
+extension GateCtl.Questions {
+    /// `gatectl questions export --set NAME --locale TAG`.
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Export a question set as JSON, in the format questions import reads.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: "The set's name.")
+        var set: String
+
+        @Option(help: "The set's language.")
+        var locale: String = "en"
+
+        @Option(help: "Write to this file instead of standard output.")
+        var output: String?
+
+        func run() async throws {
+            let questions = try await global.openGate().questions(set: set, locale: locale)
+            let file = QuestionFile(
+                name: set, locale: locale,
+                questions: questions.map { QuestionFile.Entry(prompt: $0.prompt, answer: $0.answer, choices: $0.choices) })
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(file)
+            if let output {
+                guard FileManager.default.createFile(atPath: output, contents: data + Data("\n".utf8)) else {
+                    throw CommandError.usage("cannot write \(output)")
+                }
+                print("exported \(questions.count) questions to \(output)")
+            } else {
+                print(String(decoding: data, as: UTF8.self))
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import ParentalGate
+
+extension GateCtl.Session {
+    /// `gatectl session check TOKEN`.
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a parent-session token: exit 0 while its parent mode is on, 1 otherwise.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The token a pass gave.")
+        var token: String
+
+        struct JSON: Encodable {
+            var live: Bool
+            var profile: String?
+            var expiresAt: Date?
+        }
+
+        func run() async throws {
+            let session = try await global.openGate().session(token: token)
+            if global.json {
+                try Output.json(JSON(live: session != nil, profile: session?.profile, expiresAt: session?.expiresAt))
+            } else if let session {
+                print("parent mode on for \(session.profile) until \(Formatting.time(session.expiresAt))")
+            } else {
+                print("no live parent session for this token")
+            }
+            if session == nil { throw ExitStatus.refused }
+        }
+    }
+}
+
+

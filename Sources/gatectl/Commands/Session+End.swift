@@ -1,0 +1,21 @@
+import ArgumentParser
+import ParentalGate
+
+extension GateCtl.Session {
+    /// `gatectl session end NAME`.
+    struct End: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "End a profile's parent mode now.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var actor: ActorOptions
+
+        @Argument(help: "The profile's name.")
+        var name: String
+
+        func run() async throws {
+            let wasLive = try await global.openGate().endSession(profile: name, by: actor.actor)
+            if global.json { return try Output.json(["profile": name, "ended": String(wasLive)]) }
+            print(wasLive ? "parent mode of \(name) ended" : "\(name) was not in parent mode")
+        }
+    }
+}

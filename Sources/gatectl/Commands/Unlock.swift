@@ -1,0 +1,24 @@
+import ArgumentParser
+import ParentalGate
+
+extension GateCtl {
+    /// `gatectl unlock NAME --by WHO`.
+    struct Unlock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Lift a profile's lockout or hard lock and clear its failures; the audit log records who did it.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The profile's name.")
+        var name: String
+
+        @Option(help: "The adult who unlocks, recorded in the audit log.")
+        var by: String
+
+        func run() async throws {
+            let wasLocked = try await global.openGate().unlock(profile: name, by: by)
+            if global.json { return try Output.json(["profile": name, "wasLocked": String(wasLocked)]) }
+            print(wasLocked ? "unlocked \(name)" : "\(name) was not locked; its failure count is cleared")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import ParentalGate
+
+/// The result of `challenge begin`, `challenge answer` and `challenge cancel` in `--json` output.
+struct ResultJSON: Encodable {
+    /// `challenge`, `passed`, `wrong`, `failed`, `lockedOut`, `hardLocked`, `alreadyEnded`, `disabled`.
+    var result: String
+    var challenge: ChallengeJSON?
+    var token: String?
+    var until: Date?
+    var triesLeft: Int?
+    var tooFast: Bool?
+    /// Why a challenge failed: `tooManyWrongAnswers`, `timedOut`, `cancelled`.
+    var reason: String?
+    /// How an already ended challenge had ended.
+    var status: String?
+
+    init(_ result: BeginResult) {
+        switch result {
+        case .challenge(let challenge):
+            self.result = "challenge"
+            self.challenge = ChallengeJSON(challenge)
+        case .lockedOut(let until):
+            self.result = "lockedOut"
+            self.until = until
+        case .hardLocked: self.result = "hardLocked"
+        case .disabled: self.result = "disabled"
+        }
+    }
+
+    init(_ result: AnswerResult) {
+        switch result {
+        case .passed(let pass):
+            self.result = "passed"
+            token = pass.token
+            until = pass.until
+        case .wrong(let triesLeft, let tooFast):
+            self.result = "wrong"
+            self.triesLeft = triesLeft
+            self.tooFast = tooFast
+        case .failed(let reason):
+            self.result = "failed"
+            self.reason = reason.rawValue
+        case .lockedOut(let until):
+            self.result = "lockedOut"
+            self.until = until
+        case .hardLocked: self.result = "hardLocked"
+        case .alreadyEnded(let status):
+            self.result = "alreadyEnded"
+            self.status = status.rawValue
+        case .disabled: self.result = "disabled"
+        }
+    }
+}
