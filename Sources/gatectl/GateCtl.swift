@@ -42,11 +42,16 @@ struct GateCtl: AsyncParsableCommand {
             Foundation.exit(status.rawValue)
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
             if code == .success {
-                if !message.isEmpty { print(message) }
+                let help = fullMessage(for: error)
+                if !help.isEmpty { print(help) }
                 Foundation.exit(0)
             }
+            // One line: the message without the usage and help ArgumentParser appends.
+            let message = message(for: error)
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") && !$0.hasPrefix("Help:") }
+                .joined(separator: " ")
             Output.error(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
             Foundation.exit(code.rawValue)
         }

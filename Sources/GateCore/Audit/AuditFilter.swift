@@ -3,6 +3,9 @@ import Foundation
 /// Which audit entries to read, oldest first.
 public struct AuditFilter: Hashable, Sendable {
     public var profileID: Int64?
+    /// Only entries recorded under this profile name (ignoring ASCII case): for the history
+    /// of a profile that has since been removed.
+    public var profileName: String?
     /// Entries at or after this time.
     public var since: Date?
     /// Entries before this time.
@@ -22,6 +25,7 @@ public struct AuditFilter: Hashable, Sendable {
         outcome: AnswerOutcome? = nil, afterID: Int64? = nil, limit: Int = 100, latest: Bool = false
     ) {
         self.profileID = profileID
+        profileName = nil
         self.since = since
         self.until = until
         self.kinds = kinds

@@ -22,7 +22,7 @@ extension GateStore {
     /// safe while other connections and processes keep using the gate.
     package func backup(to path: String) async throws {
         guard !FileManager.default.fileExists(atPath: path) else {
-            throw StoreError.sqlite(code: 0, message: "\(path) already exists; choose a new file for the backup")
+            throw StoreError.fileExists(path)
         }
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path

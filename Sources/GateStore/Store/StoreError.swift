@@ -17,6 +17,7 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateQuestionSet(name: String, locale: String)
     case challengeNotFound(String)
     case challengeAlreadyEnded(String)
+    case fileExists(String)
     case constraint(String)
     case sqlite(code: Int32, message: String)
 
@@ -47,9 +48,11 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .questionSetNotFound(let name, let locale):
             "no question set named '\(name.escapedForMessage)'" + (locale.map { " in locale \($0)" } ?? "")
         case .duplicateQuestionSet(let name, let locale):
-            "question set '\(name.escapedForMessage)' already exists in locale \(locale) (use replace to overwrite it)"
+            "question set '\(name.escapedForMessage)' already exists in locale \(locale) (import it with --replace to overwrite it)"
         case .challengeNotFound(let id):
             "no challenge with id '\(id.escapedForMessage)'"
+        case .fileExists(let path):
+            "\(path) already exists; choose a new file"
         case .challengeAlreadyEnded(let id):
             "challenge \(id) has already ended"
         case .constraint(let detail):

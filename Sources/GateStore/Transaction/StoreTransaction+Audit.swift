@@ -31,6 +31,10 @@ extension StoreTransaction {
             conditions.append("profile_id = ?")
             arguments += [profileID]
         }
+        if let profileName = filter.profileName {
+            conditions.append("profile_name = ? COLLATE NOCASE")
+            arguments += [profileName]
+        }
         if let since = filter.since {
             conditions.append("occurred_at >= ?")
             arguments += [since.millisecondsSince1970]

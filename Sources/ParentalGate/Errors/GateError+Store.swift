@@ -13,7 +13,7 @@ extension GateError {
             switch error {
             case .profileNotFound, .questionSetNotFound, .challengeNotFound:
                 return .notFound(error.description)
-            case .duplicateProfile, .duplicateQuestionSet, .challengeAlreadyEnded, .constraint:
+            case .duplicateProfile, .duplicateQuestionSet, .challengeAlreadyEnded, .constraint, .fileExists:
                 return .conflict(error.description)
             case .notADatabase, .notOurs, .newerSchema, .migrationChanged, .cannotCreateDirectory, .readOnly, .corrupt,
                  .busy, .sqlite:

@@ -42,11 +42,18 @@ extension GateCtl.Audit {
         func run() async throws {
             let gate = try global.openGate()
             let now = Date()
-            var profileID: Int64?
-            if let profile { profileID = try await gate.profile(named: profile).id }
-            let entries = try await gate.auditEntries(AuditFilter(
-                profileID: profileID, since: since?.date(relativeTo: now), until: until?.date(relativeTo: now),
-                outcome: outcome.flatMap(AnswerOutcome.init(rawValue:)), limit: limit, latest: true))
+            var filter = AuditFilter(
+                since: since?.date(relativeTo: now), until: until?.date(relativeTo: now),
+                outcome: outcome.flatMap(AnswerOutcome.init(rawValue:)), limit: limit, latest: true)
+            if let profile {
+                let known = try await gate.profiles().first { ProfileName.key(for: $0.name) == ProfileName.key(for: profile) }
+                if let known {
+                    filter.profileID = known.id
+                } else {
+                    filter.profileName = profile  // a removed profile: its history stays
+                }
+            }
+            let entries = try await gate.auditEntries(filter)
             switch global.json ? .json : format {
             case .json:
                 try Output.json(entries.map(AuditEntryJSON.init))

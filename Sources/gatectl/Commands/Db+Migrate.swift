@@ -8,16 +8,19 @@ extension GateCtl.Db {
 
         @OptionGroup var global: GlobalOptions
 
+        struct JSON: Encodable {
+            /// The migrations applied, as `NNNN_name`.
+            var applied: [String]
+            var schemaVersion: Int
+        }
+
         func run() async throws {
-            let pending = global.databaseExists
-                ? try await global.openGate(migrate: false).databaseStatus().pendingMigrations : ["all"]
+            let pending = try await global.openGate(migrate: false).databaseStatus().pendingMigrations
             let status = try await global.openGate().databaseStatus()
-            if global.json {
-                return try Output.json(["applied": pending == ["all"] ? [String(status.schemaVersion)] : pending])
-            }
+            if global.json { return try Output.json(JSON(applied: pending, schemaVersion: status.schemaVersion)) }
             print(pending.isEmpty
                 ? "up to date: schema version \(status.schemaVersion)"
-                : "migrated to schema version \(status.schemaVersion)" + (pending == ["all"] ? "" : " (\(pending.joined(separator: ", ")))"))
+                : "migrated to schema version \(status.schemaVersion) (\(pending.joined(separator: ", ")))")
         }
     }
 }

@@ -25,6 +25,7 @@ extension GateCtl.Profile {
                     "Remove profile '\(profile.name)' with its policy, challenges, attempts and sessions? Its audit history stays. [y/N] ".utf8))
                 let reply = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
                 guard reply == "y" || reply == "yes" else {
+                    FileHandle.standardError.write(Data("\n".utf8))
                     Output.error("not removed: confirm with y, or pass --yes")
                     throw ExitStatus.refused
                 }

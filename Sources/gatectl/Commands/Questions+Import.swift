@@ -28,6 +28,12 @@ extension GateCtl.Questions {
         @Flag(help: "Replace a set of the same name and locale.")
         var replace = false
 
+        struct JSON: Encodable {
+            var set: String
+            var locale: String
+            var questions: Int
+        }
+
         func run() async throws {
             let read = try QuestionFile.read(path: file)
             let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -36,9 +42,10 @@ extension GateCtl.Questions {
             let summary = try await global.openGate().importQuestions(
                 read.questions, set: name, locale: tag, replacing: replace, by: actor.actor)
             if global.json {
-                return try Output.json(["set": summary.name, "locale": summary.locale.identifier, "questions": String(summary.questionCount)])
+                return try Output.json(JSON(set: summary.name, locale: summary.locale.identifier, questions: summary.questionCount))
             }
-            print("imported \(summary.questionCount) questions into \(summary.name) (\(summary.locale))")
+            let noun = summary.questionCount == 1 ? "question" : "questions"
+            print("imported \(summary.questionCount) \(noun) into \(summary.name) (\(summary.locale))")
         }
     }
 }

@@ -12,9 +12,15 @@ extension GateCtl.Session {
         @Argument(help: "The profile's name.")
         var name: String
 
+        struct JSON: Encodable {
+            var profile: String
+            /// Whether parent mode was on (and is now ended).
+            var ended: Bool
+        }
+
         func run() async throws {
             let wasLive = try await global.openGate().endSession(profile: name, by: actor.actor)
-            if global.json { return try Output.json(["profile": name, "ended": String(wasLive)]) }
+            if global.json { return try Output.json(JSON(profile: name, ended: wasLive)) }
             print(wasLive ? "parent mode of \(name) ended" : "\(name) was not in parent mode")
         }
     }

@@ -15,9 +15,14 @@ extension GateCtl {
         @Option(help: "The adult who unlocks, recorded in the audit log.")
         var by: String
 
+        struct JSON: Encodable {
+            var profile: String
+            var wasLocked: Bool
+        }
+
         func run() async throws {
             let wasLocked = try await global.openGate().unlock(profile: name, by: by)
-            if global.json { return try Output.json(["profile": name, "wasLocked": String(wasLocked)]) }
+            if global.json { return try Output.json(JSON(profile: name, wasLocked: wasLocked)) }
             print(wasLocked ? "unlocked \(name)" : "\(name) was not locked; its failure count is cleared")
         }
     }

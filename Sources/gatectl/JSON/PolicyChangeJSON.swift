@@ -11,6 +11,21 @@ struct PolicyChangeJSON: Encodable {
     var by: String
     var at: Date
 
+    private enum CodingKeys: String, CodingKey {
+        case version, field, old, new, by, at
+    }
+
+    /// Writes `old` and `new` always, as `null` when inherited.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(field, forKey: .field)
+        try container.encode(old, forKey: .old)
+        try container.encode(new, forKey: .new)
+        try container.encode(by, forKey: .by)
+        try container.encode(at, forKey: .at)
+    }
+
     init(_ change: PolicyChange) {
         version = change.version
         field = change.field.rawValue
