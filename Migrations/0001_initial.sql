@@ -1,8 +1,9 @@
 -- ParentalGate schema, version 1.
 --
 -- Never edit this file once it has landed: a schema change is a new numbered file.
--- Times are INTEGER milliseconds since 1970-01-01T00:00:00Z; durations are INTEGER
--- milliseconds. Every table is STRICT.
+-- Times are INTEGER milliseconds since 1970-01-01T00:00:00Z (up to the year 9999); durations
+-- are INTEGER milliseconds. Every table is STRICT. Text limits count code points: a name of
+-- 64 characters may hold up to 1024 (emoji sequences are several code points each).
 
 -- Which migrations have run. Its presence is what makes a database ours.
 CREATE TABLE parental_gate_schema (
@@ -15,10 +16,10 @@ CREATE TABLE parental_gate_schema (
 -- A family member (a child, or a device) the gate protects.
 CREATE TABLE profiles (
     id            INTEGER PRIMARY KEY,
-    name          TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 64 AND name = trim(name)),
+    name          TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 1024 AND name = trim(name)),
     -- The name case-folded and normalized: what makes two names "the same".
-    name_key      TEXT    NOT NULL UNIQUE CHECK (length(name_key) BETWEEN 1 AND 256),
-    display_name  TEXT    NOT NULL CHECK (length(display_name) BETWEEN 1 AND 128),
+    name_key      TEXT    NOT NULL UNIQUE CHECK (length(name_key) BETWEEN 1 AND 4096),
+    display_name  TEXT    NOT NULL CHECK (length(display_name) BETWEEN 1 AND 2048),
     locale        TEXT    NOT NULL CHECK (
                       length(locale) BETWEEN 2 AND 35
                       AND locale GLOB '[a-z][a-z]*'
@@ -42,7 +43,7 @@ CREATE TABLE policies (
     question_source        TEXT    CHECK (
                                question_source IN ('arithmetic', 'mixed')
                                OR (question_source GLOB 'questionSet:?*'
-                                   AND length(question_source) <= 76)),
+                                   AND length(question_source) <= 1036)),
     max_wrong_answers      INTEGER CHECK (max_wrong_answers BETWEEN 1 AND 10),
     time_limit_ms          INTEGER CHECK (time_limit_ms BETWEEN 5000 AND 600000),
     min_response_time_ms   INTEGER CHECK (min_response_time_ms BETWEEN 0 AND 10000),
@@ -55,7 +56,7 @@ CREATE TABLE policies (
     parent_session_ms      INTEGER CHECK (parent_session_ms BETWEEN 10000 AND 86400000),
     audit_retention_ms     INTEGER CHECK (audit_retention_ms BETWEEN 86400000 AND 315360000000),
     updated_at             INTEGER,
-    updated_by             TEXT    CHECK (updated_by IS NULL OR length(updated_by) BETWEEN 1 AND 128)
+    updated_by             TEXT    CHECK (updated_by IS NULL OR length(updated_by) BETWEEN 1 AND 2048)
 ) STRICT;
 
 -- Exactly one household row.
@@ -74,7 +75,7 @@ CREATE TABLE policy_changes (
                     'hardLockAfter', 'parentSession', 'auditRetention')),
     old_value   TEXT,
     new_value   TEXT,
-    changed_by  TEXT    NOT NULL CHECK (length(changed_by) BETWEEN 1 AND 128),
+    changed_by  TEXT    NOT NULL CHECK (length(changed_by) BETWEEN 1 AND 2048),
     changed_at  INTEGER NOT NULL
 ) STRICT;
 CREATE INDEX policy_changes_profile ON policy_changes (profile_id, id);
@@ -82,8 +83,8 @@ CREATE INDEX policy_changes_profile ON policy_changes (profile_id, id);
 -- Named question sets, one row per (name, locale).
 CREATE TABLE question_sets (
     id          INTEGER PRIMARY KEY,
-    name        TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 64 AND name = trim(name)),
-    name_key    TEXT    NOT NULL CHECK (length(name_key) BETWEEN 1 AND 256),
+    name        TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 1024 AND name = trim(name)),
+    name_key    TEXT    NOT NULL CHECK (length(name_key) BETWEEN 1 AND 4096),
     locale      TEXT    NOT NULL CHECK (
                     length(locale) BETWEEN 2 AND 35
                     AND locale GLOB '[a-z][a-z]*'
@@ -118,16 +119,16 @@ CREATE TABLE challenges (
     choices               TEXT    CHECK (
                               (answer_format = 'entry' AND choices IS NULL)
                               OR (answer_format = 'choice' AND json_valid(choices)
-                                  AND json_type(choices) = 'array')),
-    issued_at             INTEGER NOT NULL,
-    deadline              INTEGER NOT NULL CHECK (deadline > issued_at),
+                                  AND json_type(choices) = 'array' AND json_array_length(choices) BETWEEN 2 AND 8)),
+    issued_at             INTEGER NOT NULL CHECK (issued_at BETWEEN 0 AND 253402300799999),
+    deadline              INTEGER NOT NULL CHECK (deadline > issued_at AND deadline <= 253402300799999),
     max_wrong_answers     INTEGER NOT NULL CHECK (max_wrong_answers BETWEEN 1 AND 10),
-    min_response_time_ms  INTEGER NOT NULL CHECK (min_response_time_ms >= 0),
+    min_response_time_ms  INTEGER NOT NULL CHECK (min_response_time_ms BETWEEN 0 AND 10000),
     wrong_answers         INTEGER NOT NULL DEFAULT 0 CHECK (wrong_answers BETWEEN 0 AND max_wrong_answers),
     status                TEXT    NOT NULL DEFAULT 'open' CHECK (status IN (
                               'open', 'passed', 'failed', 'timedOut', 'cancelled', 'abandoned')),
-    ended_at              INTEGER CHECK ((status = 'open') = (ended_at IS NULL)),
-    client                TEXT    CHECK (client IS NULL OR length(client) <= 128)
+    ended_at              INTEGER CHECK ((status = 'open') = (ended_at IS NULL) AND (ended_at IS NULL OR ended_at BETWEEN 0 AND 253402300799999)),
+    client                TEXT    CHECK (client IS NULL OR length(client) <= 2048)
 ) STRICT;
 -- At most one open challenge per profile.
 CREATE UNIQUE INDEX challenges_open_per_profile ON challenges (profile_id) WHERE status = 'open';
@@ -149,8 +150,8 @@ CREATE TABLE attempts (
     given_value   INTEGER NOT NULL,
     outcome       TEXT    NOT NULL CHECK (outcome IN ('correct', 'wrong', 'tooFast', 'late', 'replay')),
     response_ms   INTEGER NOT NULL CHECK (response_ms >= 0),
-    answered_at   INTEGER NOT NULL,
-    client        TEXT    CHECK (client IS NULL OR length(client) <= 128)
+    answered_at   INTEGER NOT NULL CHECK (answered_at BETWEEN 0 AND 253402300799999),
+    client        TEXT    CHECK (client IS NULL OR length(client) <= 2048)
 ) STRICT;
 -- A profile's recent attempts; attempts by time; attempts by outcome.
 CREATE INDEX attempts_profile_time ON attempts (profile_id, answered_at DESC, id DESC);
@@ -161,12 +162,12 @@ CREATE INDEX attempts_challenge ON attempts (challenge_id);
 -- The durable gate counters of a profile.
 CREATE TABLE gate_states (
     profile_id        INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
-    failures_in_row   INTEGER NOT NULL DEFAULT 0 CHECK (failures_in_row >= 0),
-    last_failure_at   INTEGER,
-    lockout_level     INTEGER NOT NULL DEFAULT 0 CHECK (lockout_level >= 0),
-    locked_until      INTEGER,
+    failures_in_row   INTEGER NOT NULL DEFAULT 0 CHECK (failures_in_row BETWEEN 0 AND 100),
+    last_failure_at   INTEGER CHECK (last_failure_at IS NULL OR last_failure_at BETWEEN 0 AND 253402300799999),
+    lockout_level     INTEGER NOT NULL DEFAULT 0 CHECK (lockout_level BETWEEN 0 AND 1000000),
+    locked_until      INTEGER CHECK (locked_until IS NULL OR locked_until BETWEEN 0 AND 253402300799999),
     hard_locked       INTEGER NOT NULL DEFAULT 0 CHECK (hard_locked IN (0, 1)),
-    latest_seen_at    INTEGER NOT NULL DEFAULT 0,
+    latest_seen_at    INTEGER NOT NULL DEFAULT 0 CHECK (latest_seen_at BETWEEN 0 AND 253402300799999),
     updated_at        INTEGER NOT NULL
 ) STRICT;
 
@@ -176,8 +177,8 @@ CREATE TABLE parent_sessions (
     profile_id    INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
     token_hash    BLOB    NOT NULL UNIQUE CHECK (length(token_hash) = 32),
     challenge_id  TEXT    REFERENCES challenges(id) ON DELETE SET NULL,
-    opened_at     INTEGER NOT NULL,
-    expires_at    INTEGER NOT NULL CHECK (expires_at > opened_at),
+    opened_at     INTEGER NOT NULL CHECK (opened_at BETWEEN 0 AND 253402300799999),
+    expires_at    INTEGER NOT NULL CHECK (expires_at > opened_at AND expires_at <= 253402300799999),
     ended_at      INTEGER CHECK (ended_at IS NULL OR ended_at >= opened_at),
     end_reason    TEXT    CHECK ((ended_at IS NULL) = (end_reason IS NULL)
                                  AND (end_reason IS NULL OR end_reason IN ('ended', 'replaced')))
@@ -192,7 +193,7 @@ CREATE TABLE household (
                         AND default_locale GLOB '[a-z][a-z]*'
                         AND default_locale NOT GLOB '*[^A-Za-z0-9-]*'),
     updated_at      INTEGER,
-    updated_by      TEXT    CHECK (updated_by IS NULL OR length(updated_by) BETWEEN 1 AND 128)
+    updated_by      TEXT    CHECK (updated_by IS NULL OR length(updated_by) BETWEEN 1 AND 2048)
 ) STRICT;
 INSERT INTO household (id) VALUES (1);
 
@@ -206,7 +207,7 @@ INSERT INTO audit_event_kinds (name) VALUES
     ('questionSetImported'), ('questionSetRemoved'),
     ('challengeIssued'), ('answerRecorded'), ('challengePassed'), ('challengeFailed'),
     ('challengeTimedOut'), ('challengeCancelled'), ('challengeAbandoned'),
-    ('replayRefused'), ('beginRefused'),
+    ('replayRefused'), ('beginRefused'), ('answerRefused'),
     ('lockoutStarted'), ('hardLockStarted'), ('unlocked'), ('countersReset'),
     ('sessionOpened'), ('sessionEnded'),
     ('clockAnomaly'), ('auditPruned');
@@ -219,8 +220,8 @@ CREATE TABLE audit_log (
     kind          TEXT    NOT NULL REFERENCES audit_event_kinds(name),
     profile_id    INTEGER,
     profile_name  TEXT,
-    actor         TEXT    CHECK (actor IS NULL OR length(actor) BETWEEN 1 AND 128),
-    client        TEXT    CHECK (client IS NULL OR length(client) <= 128),
+    actor         TEXT    CHECK (actor IS NULL OR length(actor) BETWEEN 1 AND 2048),
+    client        TEXT    CHECK (client IS NULL OR length(client) <= 2048),
     challenge_id  TEXT,
     details       TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(details) AND json_type(details) = 'object'),
     prev_hash     BLOB    NOT NULL CHECK (length(prev_hash) = 32),
@@ -269,4 +270,12 @@ BEFORE UPDATE ON audit_anchor
 WHEN NEW.pruned_through_id < OLD.pruned_through_id
 BEGIN
     SELECT RAISE(ABORT, 'the audit anchor only moves forward');
+END;
+
+-- Pruning always keeps the newest record: the anchor never reaches the end of the log.
+CREATE TRIGGER audit_anchor_keeps_newest
+BEFORE UPDATE ON audit_anchor
+WHEN NEW.pruned_through_id >= (SELECT ifnull(max(id), 0) FROM audit_log)
+BEGIN
+    SELECT RAISE(ABORT, 'pruning must keep the newest audit record');
 END;

@@ -98,7 +98,8 @@ struct ChallengeGenerationTests {
         "the right answer's position and rank among the choices are uniform, and no choice repeats",
         arguments: [(Difficulty.standard, 4), (.easy, 4), (.hard, 3), (.easy, 6)])
     func choicesAreUniform(difficulty: Difficulty, count: Int) {
-        let generator = QuestionGenerator(random: .seeded(UInt64(count * 100 + difficulty.hashValue & 0xff)))
+        let seed = UInt64(count * 100) + [Difficulty.easy: 1, .standard: 2, .hard: 3][difficulty, default: 0]
+        let generator = QuestionGenerator(random: .seeded(seed))
         var positions = Array(repeating: 0, count: count)
         var ranks = Array(repeating: 0, count: count)
         var sameDigits = 0
@@ -187,6 +188,20 @@ struct ChallengeGenerationTests {
         }
         #expect(strings.wrongTriesLeft.contains("{n}"))
         #expect(strings.lockedOut.contains("{time}"))
+    }
+
+    @Test("stored questions with small answers (1, 2, 3) still put the answer at every rank equally often", arguments: [1, 2, 3])
+    func smallStoredAnswers(answer: Int) throws {
+        let generator = QuestionGenerator(random: .seeded(UInt64(answer)))
+        let question = StoredQuestion(id: 1, question: try Question(prompt: "How many noses have you got?", answer: answer))
+        var ranks = [0, 0, 0, 0]
+        for _ in 0..<4000 {
+            let prepared = try #require(generator.stored(from: [question], format: .choice, choiceCount: 4, locale: .english))
+            let choices = try #require(prepared.choices)
+            #expect(Set(choices).count == 4 && choices.contains(answer))
+            ranks[choices.filter { $0 < answer }.count] += 1
+        }
+        #expect(Self.chiSquared(ranks) < Self.critical(degrees: 3), "ranks \(ranks)")
     }
 
     @Test("a seeded source gives the same questions and choices every run")

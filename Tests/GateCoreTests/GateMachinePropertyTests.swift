@@ -23,7 +23,7 @@ struct GateMachinePropertyTests {
                     if challenges[id]?.status == .open, outcome == .wrong || outcome == .tooFast {
                         challenges[id]?.wrongAnswers += 1
                     }
-                case .endChallenge(let id, let status):
+                case .endChallenge(let id, let status, _):
                     challenges[id]?.status = status
                 case .openSession(let challengeID, let expiresAt):
                     snapshot.session = ParentSession(
@@ -85,38 +85,70 @@ struct GateMachinePropertyTests {
             world.apply(transition)
             let after = world.snapshot.counters
 
-            // The clock: time never goes back, and a backward reading is audited.
+            // The clock: time never goes back, and a backward reading is audited; an adult's
+            // unlock takes the reading as the latest time seen.
+            let unlocking = if case .unlock = event { true } else { false }
             let anomaly = transition.effects.contains { if case .audit(let e) = $0 { e.kind == .clockAnomaly } else { false } }
             if let latest = latestSeen {
-                #expect(transition.time >= latest)
+                #expect(transition.time >= latest || unlocking)
                 #expect(anomaly == (world.clock < latest))
             } else {
                 #expect(!anomaly)
             }
-            latestSeen = max(latestSeen ?? world.clock, world.clock)
+            latestSeen = unlocking ? world.clock : max(latestSeen ?? world.clock, world.clock)
             #expect(after.latestSeenAt == latestSeen)
 
-            // Failures in a row never reach the limit without a lockout.
-            #expect(after.failuresInRow < policy.maxFailedChallenges)
-
-            // Each lockout lasts lockout × growth^(n-1), capped, and the level steps by one
-            // (an unlock may lift, in the same step, a lockout its time check started).
-            let unlocking = if case .unlock = event { true } else { false }
-            for effect in transition.effects where !unlocking {
-                guard case .audit(let audit) = effect else { continue }
-                if audit.kind == .lockoutStarted {
-                    let level = try #require(Int(audit.details["level"] ?? ""))
-                    #expect(level == after.lockoutLevel)
+            // Walk the effects in order with an independent count of failures in a row and of
+            // the lockout level: every failure that reaches maxFailedChallenges is followed by
+            // exactly one lockout (or hard lock), each lockout is one level up from the last,
+            // lasts lockout × growth^(n-1) capped, and only the level after hardLockAfter is hard.
+            var failures = before.counters.failuresInRow
+            var level = before.counters.lockoutLevel
+            var lockDue = false
+            for effect in transition.effects {
+                switch effect {
+                case .endChallenge(_, let status, _):
+                    #expect(!lockDue, "a failure reached the limit without a lockout")
+                    if status == .passed {
+                        failures = 0
+                        level = 0
+                    } else {
+                        failures += 1
+                        lockDue = failures >= policy.maxFailedChallenges
+                    }
+                case .audit(let audit) where audit.kind == .countersReset:
+                    failures = 0
+                    level = 0
+                case .audit(let audit) where audit.kind == .lockoutStarted:
+                    #expect(lockDue, "a lockout without reaching the limit")
+                    lockDue = false
+                    failures = 0
+                    level += 1
+                    #expect(audit.details["level"] == String(level))
+                    #expect(policy.hardLockAfter == 0 || level <= policy.hardLockAfter)
                     let expected = min(
                         Double(policy.lockout.wholeMilliseconds) * pow(policy.lockoutGrowth, Double(level - 1)),
                         Double(policy.maxLockout.wholeMilliseconds))
                     #expect(audit.details["durationMs"] == String(Int64(expected.rounded())))
-                    #expect(after.lockedUntil == transition.time.addingTimeInterval(expected / 1000))
-                }
-                if audit.kind == .hardLockStarted {
-                    #expect(policy.hardLockAfter > 0 && after.lockoutLevel >= policy.hardLockAfter)
+                    if !unlocking, let until = Int64(audit.details["until"] ?? "") {
+                        #expect(after.lockedUntil?.millisecondsSince1970 == until)
+                    }
+                case .audit(let audit) where audit.kind == .hardLockStarted:
+                    #expect(lockDue, "a hard lock without reaching the limit")
+                    lockDue = false
+                    failures = 0
+                    level += 1
+                    #expect(policy.hardLockAfter > 0 && level == policy.hardLockAfter + 1)
+                default:
+                    break
                 }
             }
+            #expect(!lockDue, "a failure reached the limit without a lockout")
+            if !unlocking {
+                #expect(after.failuresInRow == failures)
+                #expect(after.lockoutLevel == level)
+            }
+            #expect(after.failuresInRow < policy.maxFailedChallenges)
 
             // A pass resets the count and the level.
             if case .passed = transition.outcome {
@@ -139,7 +171,7 @@ struct GateMachinePropertyTests {
 
             // An ended challenge never changes again.
             for effect in transition.effects {
-                if case .endChallenge(let id, let status) = effect {
+                if case .endChallenge(let id, let status, _) = effect {
                     #expect(ended[id] == nil, "challenge ended twice")
                     ended[id] = status
                 }

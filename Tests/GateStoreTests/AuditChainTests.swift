@@ -134,4 +134,79 @@ struct AuditChainTests {
         let result = try await test.store.verifyAudit()
         #expect(result.problem == .altered(id: 3))
     }
+
+    @Test("moving the prune anchor over the log by hand is refused, and detected when the guards are dropped")
+    func handMovedAnchor() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        let moveOverAll = """
+            UPDATE audit_anchor SET pruned_through_id = (SELECT max(id) FROM audit_log),
+                pruned_through_hash = (SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1)
+            """
+        #expect(throws: DatabaseError.self) { try test.execute(moveOverAll) }
+        try Self.dropGuards(test)
+        try test.execute("DROP TRIGGER audit_anchor_keeps_newest")
+        try test.execute(moveOverAll)
+        try test.execute("DELETE FROM audit_log")
+        let wiped = try await test.store.verifyAudit()
+        #expect(!wiped.isIntact)
+        #expect(wiped.description.contains("no prune record"))
+    }
+
+    @Test("deleting the oldest records and moving the anchor after them is detected")
+    func handPrunedPrefix() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        try Self.dropGuards(test)
+        try test.execute("""
+            UPDATE audit_anchor SET pruned_through_id = 3, pruned_through_hash = (SELECT hash FROM audit_log WHERE id = 3);
+            DELETE FROM audit_log WHERE id <= 3
+            """)
+        let result = try await test.store.verifyAudit()
+        #expect(result.problem == .unbackedAnchor(through: 3))
+    }
+
+    @Test("prune drops old records as a prefix, keeps the newest, and the chain still verifies, prune after prune")
+    func pruneKeepsChainVerifiable() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        let actor = try TestStore.parent
+        test.clock.advance(by: .seconds(400 * 86_400))
+        try await test.addProfile("late")
+        let total = try test.count("audit_log")
+        let cutoff = test.clock.now.addingTimeInterval(-86_400)
+        let now = test.clock.now
+        let first = try await test.store.write { try $0.pruneAudit(before: cutoff, by: actor, at: now) }
+        #expect(first.auditRecords == total - 1)
+        #expect(try test.count("audit_log") == 2)
+        #expect(try test.count("attempts") == 0)
+        #expect(try await test.store.verifyAudit().isIntact)
+
+        test.clock.advance(by: .seconds(86_400 * 2))
+        try await test.addProfile("later")
+        let now2 = test.clock.now
+        let second = try await test.store.write { try $0.pruneAudit(before: now2, by: actor, at: now2) }
+        #expect(second.auditRecords == 2)
+        let kept = try await test.store.read { try $0.auditEntries(AuditFilter()) }
+        #expect(kept.map(\.event.kind) == [.profileAdded, .auditPruned])
+        #expect(try await test.store.verifyAudit().isIntact)
+
+        try Self.dropGuards(test)
+        try test.execute("UPDATE audit_log SET actor = 'x' WHERE kind = 'profileAdded'")
+        #expect(try await test.store.verifyAudit().isIntact == false)
+    }
+
+    @Test("a broken chain is never pruned: that would hide the evidence")
+    func pruneRefusesBrokenChain() async throws {
+        let test = try await Self.populated()
+        defer { test.remove() }
+        try Self.dropGuards(test)
+        try test.execute("UPDATE audit_log SET actor = 'nobody' WHERE id = 2")
+        let actor = try TestStore.parent
+        let now = test.clock.now.addingTimeInterval(1000 * 86_400)
+        await #expect(throws: StoreError.self) {
+            try await test.store.write { try $0.pruneAudit(before: now, by: actor, at: now) }
+        }
+        #expect(try await test.store.verifyAudit().problem == .altered(id: 2))
+    }
 }

@@ -58,14 +58,14 @@ struct MigrationTests {
         #expect(try test.count("profiles") == 1)
     }
 
-    @Test("processes opening a new file at once apply each migration exactly once")
+    @Test("connections opening a new file at once apply each migration exactly once")
     func concurrentFirstOpen() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("gate.sqlite").path
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
-                group.addTask { _ = try GateStore(.file(path)) }
+                group.addTask { _ = try GateStore(.file(path)) as GateStore }
             }
             try await group.waitForAll()
         }

@@ -164,7 +164,7 @@ struct GateRulesTests {
         let test = try TestGate()
         defer { test.remove() }
         try await test.gate.addProfile("emma")
-        try await test.gate.setPolicy(.hardLockAfter, to: "2")
+        try await test.gate.setPolicy(.hardLockAfter, to: "1")
         try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
         guard case .lockedOut(let until) = try await test.fail(try await test.begin("emma")) else {
             Issue.record("expected the first lockout")
@@ -353,11 +353,22 @@ struct GateRulesTests {
             Issue.record("unexpected results")
             return
         }
+        // Everything was published before this point: end the stream so a missing
+        // notification fails the test instead of hanging it.
         var received: [GateNotification] = []
-        for await notification in stream {
-            received.append(notification)
-            if received.count == 7 { break }
+        let collector = Task {
+            var collected: [GateNotification] = []
+            for await notification in stream {
+                collected.append(notification)
+                if collected.count == 7 { break }
+            }
+            return collected
         }
+        Task {
+            try? await Task.sleep(for: .seconds(5))
+            collector.cancel()
+        }
+        received = await collector.value
         #expect(received == [
             .challengeIssued(profile: "emma", challenge: challenge.id),
             .wrongAnswer(profile: "emma", triesLeft: 1),
@@ -380,5 +391,84 @@ struct GateRulesTests {
         let report = try await test.gate.verifyAudit()
         #expect(report.isIntact)
         #expect(report.checked == (try await test.audit().count))
+    }
+
+    @Test("a clock once read far ahead cannot freeze the gate: an adult's unlock takes the clock as it is")
+    func forwardJumpUndoneByUnlock() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let realNow = test.clock.now
+        test.clock.set(to: realNow.addingTimeInterval(365 * 86_400))
+        _ = try await test.gate.state(profile: "emma")
+        test.clock.set(to: realNow)
+        try await test.gate.unlock(profile: "emma", by: "mum")
+        let challenge = try await test.begin("emma")
+        #expect(challenge.issuedAt == realNow)
+        guard case .passed = try await test.pass(challenge, after: 5) else {
+            Issue.record("a right answer after 5 s should pass once the clock is reset")
+            return
+        }
+        let unlock = try await test.gate.auditEntries(AuditFilter(kinds: [.unlocked])).last
+        #expect(unlock?.event.details["clockResetTo"] == String(realNow.millisecondsSince1970))
+    }
+
+    @Test("answers to a disabled profile are refused and audited; disabling ends its open challenge without a failure")
+    func disabledAnswersAudited() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
+        let challenge = try await test.begin("emma")
+        try await test.gate.setProfileEnabled("emma", false, by: "mum")
+        #expect(try await test.pass(challenge) == .disabled)
+        let kinds = try await test.auditKinds("emma")
+        #expect(kinds.suffix(3) == [.profileDisabled, .challengeCancelled, .answerRefused])
+        try await test.gate.setProfileEnabled("emma", true, by: "mum")
+        #expect(try await test.gate.state(profile: "emma") == .child)
+        _ = try await test.begin("emma")
+    }
+
+    @Test("a timeout fails at its deadline: one long forgotten behind a quiet failureWindow leaves no failure count")
+    func timeoutCountsAtDeadline() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.failureWindow, to: "1h")
+        for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
+        _ = try await test.begin("emma")
+        test.wait(2 * 3600)
+        #expect(try await test.gate.state(profile: "emma") == .child)
+        for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
+        #expect(try await test.gate.state(profile: "emma") == .child, "three failures, but not in a row within the window")
+    }
+
+    @Test("concurrent operations read the clock under the write lock, so a steady clock never looks turned back")
+    func clockReadInsideTheTransaction() async throws {
+        let ticks = TickingClock()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gate-ticks-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gate = try Gate(database: .file(directory.appendingPathComponent("gate.sqlite").path), timeSource: TimeSource { ticks.next() })
+        try await gate.addProfile("emma")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<40 {
+                group.addTask { _ = try await gate.state(profile: "emma") }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await gate.auditEntries(AuditFilter(kinds: [.clockAnomaly])).isEmpty)
+    }
+}
+
+/// A clock that moves on by one millisecond at every reading: a steady, always-forward clock.
+final class TickingClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func next() -> Date {
+        lock.withLock {
+            current = current.addingTimeInterval(0.001)
+            return current
+        }
     }
 }

@@ -150,4 +150,23 @@ struct GuessResistanceTests {
         #expect(easy.beforeFirstLockout > easy.perChallenge)
         #expect(easy.within24Hours >= easy.beforeFirstLockout)
     }
+
+    @Test("question sets count each question's own options")
+    func storedQuestions() {
+        var policy = Policy.default
+        policy.questionSource = .questionSet("animals")
+        policy.answerFormat = .choice
+        let figures = GuessResistance(policy: policy, storedQuestions: [2, 4])
+        #expect(figures.perChallenge == (0.5 + 0.25) / 2)
+        #expect(figures.candidates == 2)
+        policy.questionSource = .mixed
+        #expect(GuessResistance(policy: policy, storedQuestions: [2]).perChallenge == (0.25 + 0.5) / 2)
+    }
+
+    @Test("a hard lock follows hardLockAfter timed lockouts, and ends the 24-hour count")
+    func hardLockEndsTheDay() {
+        var policy = Policy.default
+        policy.hardLockAfter = 2
+        #expect(GuessResistance(policy: policy).challengesPer24Hours == 3 * 3)
+    }
 }

@@ -47,4 +47,34 @@ struct ReadmeExampleTests {
         #expect(try await gate.profiles().map(\.name) == ["emma"])
         #expect(try await gate.auditEntries().count == 1)
     }
+
+    @Test("a choice policy that lets a child try every option is refused")
+    func choicePolicyThatCannotFail() async throws {
+        let gate = try Gate(database: .inMemory)
+        await #expect(throws: GateError.self) {
+            try await gate.setPolicy([(.answerFormat, "choice"), (.choiceCount, "2"), (.maxWrongAnswers, "2")])
+        }
+        #expect(try await gate.policy().policy == .default)
+        try await gate.setPolicy([(.answerFormat, "choice"), (.choiceCount, "3"), (.maxWrongAnswers, "2")])
+    }
+
+    @Test("names of many emoji, within 64 characters, are stored")
+    func emojiNames() async throws {
+        let gate = try Gate(database: .inMemory)
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        let name = String(repeating: family, count: 64)
+        try await gate.addProfile(name, displayName: String(repeating: family, count: 128), by: String(repeating: family, count: 128))
+        #expect(try await gate.profile(named: name).name == name)
+    }
+
+    @Test("prune never drops what a profile's longer auditRetention still keeps")
+    func pruneHonoursProfileRetention() async throws {
+        let gate = try Gate(database: .inMemory)
+        try await gate.addProfile("emma")
+        try await gate.setPolicy(.auditRetention, to: "400d", for: "emma")
+        await #expect(throws: GateError.self) { try await gate.pruneAudit(olderThan: .seconds(365 * 86_400)) }
+        let report = try await gate.pruneAudit(olderThan: .seconds(400 * 86_400))
+        #expect(report.auditRecords == 0)
+        #expect(try await gate.verifyAudit().isIntact)
+    }
 }

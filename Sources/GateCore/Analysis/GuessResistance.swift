@@ -3,8 +3,9 @@ import Foundation
 /// How likely a child answering at random is to get through the gate under a policy.
 ///
 /// The model: the random answerer knows the set of answers a challenge can have (the N
-/// options of the `choice` format; for `entry`, every answer the difficulty can produce, or
-/// the distinct answers of the question set) and picks uniformly among them, never repeating
+/// options of the `choice` format, or a stored question's own options; for `entry`, every
+/// answer the difficulty can produce, or the distinct answers of the question set) and
+/// picks uniformly among them, never repeating
 /// a guess the gate has called wrong. It waits out `minResponseTime` before its first answer
 /// (faster counts as wrong) and answers again at once, so a challenge takes
 /// `minResponseTime`; it begins the next challenge the moment it may. Then:
@@ -13,7 +14,7 @@ import Foundation
 /// - before the first lockout, over `maxFailedChallenges` = F challenges: 1 − (1 − p)^F;
 /// - within 24 hours: 1 − (1 − p)^n, where n counts the challenges that fit into 24 hours
 ///   of F challenges, lockout 1, F challenges, lockout 2, … (each lockout as escalation
-///   sets it), stopping for good at a hard lock.
+///   sets it), stopping for good at the hard lock that follows `hardLockAfter` lockouts.
 ///
 /// The figures are exact under the model; the test suite checks them against a simulated
 /// random answerer driven through the real gate by a manual clock.
@@ -29,25 +30,28 @@ public struct GuessResistance: Hashable, Sendable, Codable {
     /// How many challenges 24 hours of relentless trying gets.
     public var challengesPer24Hours: Int
 
-    /// The figures for `policy`. `storedCandidates` is the number of candidates of the
-    /// question set a `questionSet:` or `mixed` source uses, when known (default 100).
-    public init(policy: Policy, storedCandidates: Int? = nil) {
-        let stored = max(1, storedCandidates ?? 100)
+    /// The figures for `policy`.
+    ///
+    /// `storedQuestions` describes the questions a `questionSet:` or `mixed` source asks: the
+    /// number of options of each (its own choices, else `choiceCount` for `choice`, else the
+    /// number of distinct answers of the set for `entry`). Without it, 100 per question.
+    public init(policy: Policy, storedQuestions: [Int]? = nil) {
         let tries = policy.maxWrongAnswers
-        func chance(_ candidates: Int) -> Double { Double(min(tries, candidates)) / Double(candidates) }
+        func chance(_ candidates: Int) -> Double { Double(min(tries, max(1, candidates))) / Double(max(1, candidates)) }
         let arithmetic = policy.answerFormat == .choice
             ? policy.choiceCount : ArithmeticProblem.answerSpace(policy.difficulty).count
-        let fromSet = policy.answerFormat == .choice ? policy.choiceCount : stored
+        let stored = (storedQuestions?.isEmpty == false ? storedQuestions : nil) ?? [100]
+        let storedChance = stored.map(chance).reduce(0, +) / Double(stored.count)
         switch policy.questionSource {
         case .arithmetic:
             candidates = arithmetic
             perChallenge = chance(arithmetic)
         case .questionSet:
-            candidates = fromSet
-            perChallenge = chance(fromSet)
+            candidates = stored.min() ?? 100
+            perChallenge = storedChance
         case .mixed:
-            candidates = min(arithmetic, fromSet)
-            perChallenge = (chance(arithmetic) + chance(fromSet)) / 2
+            candidates = min(arithmetic, stored.min() ?? 100)
+            perChallenge = (chance(arithmetic) + storedChance) / 2
         }
         let failing = 1 - perChallenge
         beforeFirstLockout = 1 - pow(failing, Double(policy.maxFailedChallenges))
@@ -68,7 +72,7 @@ public struct GuessResistance: Hashable, Sendable, Codable {
                 time += perChallenge
             }
             level += 1
-            if policy.hardLockAfter > 0 && level >= policy.hardLockAfter { break }
+            if policy.hardLockAfter > 0 && level > policy.hardLockAfter { break }
             time += Escalation.lockoutDuration(level: level, policy: policy).wholeMilliseconds
         }
         return count

@@ -31,10 +31,9 @@ public enum Distractors {
         return random.shuffled(smaller + larger + [answer])
     }
 
-    /// `count` options: `answer` and its nearest neighbours on a random side split, for
-    /// answers too small for ``choices(answer:count:below:slips:using:)`` (zero, negative).
-    public static func around(_ answer: Int, count: Int, using random: RandomSource) -> [Int] {
-        let below = random.int(in: 0...(count - 1))
+    /// `count` consecutive options with `answer` the one of rank `below`, for answers too
+    /// small for ``choices(answer:count:below:slips:using:)`` (the others may be zero or negative).
+    public static func around(_ answer: Int, count: Int, below: Int, using random: RandomSource) -> [Int] {
         let values = (0..<count).map { answer - below + $0 }
         return random.shuffled(values)
     }

@@ -46,11 +46,10 @@ public struct QuestionGenerator: Sendable {
             if let own = question.choices {
                 choices = random.shuffled(own)
             } else {
-                let feasible = Array(0...min(choiceCount - 1, max(0, question.answer - 1)))
-                let below = random.element(of: feasible) ?? 0
+                let below = random.int(in: 0...(choiceCount - 1))
                 choices = Distractors.choices(
                     answer: question.answer, count: choiceCount, below: below, slips: [], using: random)
-                    ?? Distractors.around(question.answer, count: choiceCount, using: random)
+                    ?? Distractors.around(question.answer, count: choiceCount, below: below, using: random)
             }
         }
         return PreparedQuestion(

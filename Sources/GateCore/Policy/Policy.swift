@@ -80,6 +80,10 @@ public struct Policy: Hashable, Sendable {
             throw .inconsistentPolicy(
                 "minResponseTime \(DurationText.format(minResponseTime)) must be shorter than timeLimit \(DurationText.format(timeLimit))")
         }
+        if answerFormat == .choice && maxWrongAnswers >= choiceCount {
+            throw .inconsistentPolicy(
+                "maxWrongAnswers \(maxWrongAnswers) must be fewer than choiceCount \(choiceCount), or every challenge can be passed by trying each option")
+        }
         if lockout > maxLockout {
             throw .inconsistentPolicy(
                 "lockout \(DurationText.format(lockout)) must not exceed maxLockout \(DurationText.format(maxLockout))")

@@ -6,8 +6,8 @@ public enum GateEffect: Hashable, Sendable {
     case issue(IssuedChallenge)
     /// Record an answer.
     case recordAttempt(ChallengeID, value: Int, outcome: AnswerOutcome, responseTime: Duration, client: String?)
-    /// End a challenge.
-    case endChallenge(ChallengeID, ChallengeStatus)
+    /// End a challenge, at the given time (a timeout ends at its deadline), for a client.
+    case endChallenge(ChallengeID, ChallengeStatus, client: String?)
     /// Open parent mode after a pass.
     case openSession(challengeID: ChallengeID, expiresAt: Date)
     /// End a session early.

@@ -11,13 +11,16 @@ import Foundation
 /// - **Quiet window**: failures in a row and the lockout level start again from zero once
 ///   `failureWindow` has passed since the later of the last failure and the end of the last
 ///   lockout. A hard lock is never lifted by time.
-/// - **Timeout**: an open challenge past its deadline ends as timed out when the gate next
-///   looks at it; a late answer is recorded and the challenge times out.
+/// - **Timeout**: an open challenge past its deadline has failed at its deadline; the gate
+///   records it when it next looks (a late answer, a new challenge, a state check), counting
+///   the failure, and any lockout it starts, from the deadline.
 /// - **Failures**: every end but a pass (failed, timed out, cancelled, abandoned) is one
-///   failed challenge, counted when the gate learns of it. Reaching `maxFailedChallenges`
-///   failures in a row starts lockout number n, lasting `lockout × lockoutGrowth^(n-1)`
-///   capped at `maxLockout`; when n reaches `hardLockAfter` (if not 0) the gate hard-locks
-///   instead. A pass resets failures and the level.
+///   failed challenge. Reaching `maxFailedChallenges` failures in a row starts lockout
+///   number n, lasting `lockout × lockoutGrowth^(n-1)` capped at `maxLockout`; once
+///   `hardLockAfter` lockouts in a row have run (if not 0), the next one is a hard lock,
+///   lifted only by an adult's unlock. A pass resets failures and the level.
+/// - **Unlock**: an adult's unlock lifts any lock, clears the counts, and takes the clock's
+///   reading as the latest time seen, so a clock once set far ahead cannot freeze the gate.
 /// - **Answers**: faster than `minResponseTime` (from the challenge's issue) counts as wrong
 ///   ("too fast"); `maxWrongAnswers` wrong answers fail the challenge; an answer to an
 ///   ended challenge is refused and audited as a replay.
@@ -37,6 +40,8 @@ public enum GateMachine {
         let policy: Policy
         let profileID: Int64
         var now: Date
+        /// The clock's own reading, which `now` may be later than.
+        let reading: Date
         var effects: [GateEffect] = []
 
         init(snapshot: GateSnapshot, policy: Policy, profileID: Int64, now: Date) {
@@ -44,6 +49,7 @@ public enum GateMachine {
             self.policy = policy
             self.profileID = profileID
             self.now = now
+            reading = now
         }
 
         mutating func observeClock(_ reading: Date) {
@@ -72,8 +78,8 @@ public enum GateMachine {
                     return refusal
                 }
                 if let open = snapshot.openChallenge {
-                    end(open, as: .abandoned)
-                    if let lockout = recordFailure() {
+                    end(open, as: .abandoned, client: client)
+                    if let lockout = recordFailure(at: now) {
                         refuseBegin(lockout, client: client)
                         return lockout
                     }
@@ -81,19 +87,25 @@ public enum GateMachine {
                 return issue(question, id: id, client: client)
 
             case .answer(let challenge, let value, let client):
-                guard snapshot.isEnabled else { return .disabled }
+                guard snapshot.isEnabled else {
+                    audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "value": String(value)])
+                    return .disabled
+                }
                 return answer(challenge, value: value, client: client)
 
-            case .cancel(let challenge, _):
-                guard snapshot.isEnabled else { return .disabled }
+            case .cancel(let challenge, let client):
+                guard snapshot.isEnabled else {
+                    audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "cancel": "true"])
+                    return .disabled
+                }
                 guard challenge.status == .open else { return .alreadyEnded(challenge.status) }
                 settle(except: challenge.id)
-                if now > challenge.issued.challenge.deadline {
-                    end(challenge, as: .timedOut)
-                    return recordFailure() ?? .failed(.timedOut)
+                let deadline = challenge.issued.challenge.deadline
+                if now > deadline {
+                    return timeOut(challenge, client: client) ?? .failed(.timedOut)
                 }
-                end(challenge, as: .cancelled)
-                return recordFailure() ?? .failed(.cancelled)
+                end(challenge, as: .cancelled, client: client)
+                return recordFailure(at: now) ?? .failed(.cancelled)
 
             case .endSession(let actor):
                 settle(except: nil)
@@ -106,14 +118,23 @@ public enum GateMachine {
                 settle(except: nil)
                 let counters = snapshot.counters
                 let wasLocked = counters.isHardLocked || (counters.lockedUntil.map { $0 > now } ?? false)
-                audit(.unlocked, actor: actor, details: [
+                var details = [
                     "wasLocked": String(wasLocked), "wasHardLocked": String(counters.isHardLocked),
                     "lockoutLevel": String(counters.lockoutLevel), "failuresInRow": String(counters.failuresInRow),
-                ])
+                ]
+                if reading < now {
+                    // The adult vouches for the clock: a reading far ahead no longer freezes time.
+                    details["clockResetFrom"] = String(now.millisecondsSince1970)
+                    details["clockResetTo"] = String(reading.millisecondsSince1970)
+                    now = reading
+                    snapshot.counters.latestSeenAt = reading
+                    snapshot.counters.lastFailureAt = counters.lastFailureAt.map { min($0, reading) }
+                }
+                audit(.unlocked, actor: actor, details: details)
                 snapshot.counters.failuresInRow = 0
                 snapshot.counters.lockoutLevel = 0
                 snapshot.counters.isHardLocked = false
-                if wasLocked { snapshot.counters.lockedUntil = now }
+                if counters.lockedUntil != nil { snapshot.counters.lockedUntil = min(counters.lockedUntil ?? now, now) }
                 return .unlocked(wasLocked: wasLocked)
 
             case .timeCheck:
@@ -126,8 +147,8 @@ public enum GateMachine {
 
         mutating func answer(_ challenge: StoredChallenge, value: Int, client: String?) -> GateOutcome {
             let issued = challenge.issued
-            let elapsed = now.timeIntervalSince(issued.challenge.issuedAt)
-            let responseTime = Duration.milliseconds(Int64((max(0, elapsed) * 1000).rounded(.down)))
+            let elapsed = now.millisecondsSince1970 - issued.challenge.issuedAt.millisecondsSince1970
+            let responseTime = Duration.milliseconds(max(0, elapsed))
             guard challenge.status == .open else {
                 effects.append(.recordAttempt(challenge.id, value: value, outcome: .replay, responseTime: responseTime, client: client))
                 return .alreadyEnded(challenge.status)
@@ -135,14 +156,13 @@ public enum GateMachine {
             settle(except: challenge.id)
             if now > issued.challenge.deadline {
                 effects.append(.recordAttempt(challenge.id, value: value, outcome: .late, responseTime: responseTime, client: client))
-                end(challenge, as: .timedOut)
-                return recordFailure() ?? .failed(.timedOut)
+                return timeOut(challenge, client: client) ?? .failed(.timedOut)
             }
             let outcome: AnswerOutcome =
                 responseTime < issued.minResponseTime ? .tooFast : (value == issued.answer ? .correct : .wrong)
             effects.append(.recordAttempt(challenge.id, value: value, outcome: outcome, responseTime: responseTime, client: client))
             if outcome == .correct {
-                end(challenge, as: .passed)
+                end(challenge, as: .passed, client: client)
                 snapshot.counters.failuresInRow = 0
                 snapshot.counters.lockoutLevel = 0
                 if let session = snapshot.session, session.isLive(at: now) {
@@ -160,27 +180,38 @@ public enum GateMachine {
                 snapshot.openChallenge = updated
                 return .wrong(triesLeft: issued.maxWrongAnswers - wrongAnswers, tooFast: outcome == .tooFast)
             }
-            end(challenge, as: .failed)
-            return recordFailure() ?? .failed(.failed)
+            end(challenge, as: .failed, client: client)
+            return recordFailure(at: now) ?? .failed(.failed)
         }
 
         // MARK: - Time and failures
 
         /// Applies what time alone decides: an open challenge past its deadline times out
-        /// (unless it is `answered`, which its own handling ends), and a quiet window resets.
+        /// (unless it is `answered`, whose own handling does it), and a quiet window resets.
         mutating func settle(except answered: ChallengeID?) {
-            resetIfQuiet()
             if let open = snapshot.openChallenge, open.id != answered, now > open.issued.challenge.deadline {
-                end(open, as: .timedOut)
-                _ = recordFailure()
+                _ = timeOut(open, client: nil)
+            }
+            resetIfQuiet(at: now)
+        }
+
+        /// Ends `challenge` as timed out, failing at its deadline; returns the lock this
+        /// starts that is still running now, if any.
+        mutating func timeOut(_ challenge: StoredChallenge, client: String?) -> GateOutcome? {
+            let deadline = challenge.issued.challenge.deadline
+            resetIfQuiet(at: deadline)
+            end(challenge, as: .timedOut, client: client)
+            switch recordFailure(at: deadline) {
+            case .lockedOut(let until)? where until <= now: return nil
+            case let lock: return lock
             }
         }
 
-        mutating func resetIfQuiet() {
+        mutating func resetIfQuiet(at time: Date) {
             let counters = snapshot.counters
             guard !counters.isHardLocked, counters.failuresInRow > 0 || counters.lockoutLevel > 0 else { return }
             let quietSince = [counters.lastFailureAt, counters.lockedUntil].compactMap { $0 }.max()
-            guard let quietSince, now >= quietSince.adding(policy.failureWindow) else { return }
+            guard let quietSince, time >= quietSince.adding(policy.failureWindow) else { return }
             audit(.countersReset, details: [
                 "reason": "quiet for failureWindow", "failuresInRow": String(counters.failuresInRow),
                 "lockoutLevel": String(counters.lockoutLevel),
@@ -189,21 +220,21 @@ public enum GateMachine {
             snapshot.counters.lockoutLevel = 0
         }
 
-        /// Counts one failed challenge; returns the lockout or hard lock it started, if any.
-        mutating func recordFailure() -> GateOutcome? {
-            snapshot.counters.failuresInRow += 1
-            snapshot.counters.lastFailureAt = now
+        /// Counts one failed challenge at `time`; returns the lockout or hard lock it started, if any.
+        mutating func recordFailure(at time: Date) -> GateOutcome? {
+            snapshot.counters.failuresInRow = min(snapshot.counters.failuresInRow, policy.maxFailedChallenges) + 1
+            snapshot.counters.lastFailureAt = max(snapshot.counters.lastFailureAt ?? time, time)
             guard snapshot.counters.failuresInRow >= policy.maxFailedChallenges else { return nil }
             snapshot.counters.failuresInRow = 0
-            snapshot.counters.lockoutLevel += 1
+            snapshot.counters.lockoutLevel = min(snapshot.counters.lockoutLevel, 999_999) + 1
             let level = snapshot.counters.lockoutLevel
-            if policy.hardLockAfter > 0 && level >= policy.hardLockAfter {
+            if policy.hardLockAfter > 0 && level > policy.hardLockAfter {
                 snapshot.counters.isHardLocked = true
                 audit(.hardLockStarted, details: ["level": String(level)])
                 return .hardLocked
             }
             let duration = Escalation.lockoutDuration(level: level, policy: policy)
-            let until = now.adding(duration)
+            let until = time.adding(duration)
             snapshot.counters.lockedUntil = until
             audit(.lockoutStarted, details: [
                 "level": String(level), "durationMs": String(duration.wholeMilliseconds),
@@ -237,17 +268,19 @@ public enum GateMachine {
             return .issued(challenge)
         }
 
-        mutating func end(_ challenge: StoredChallenge, as status: ChallengeStatus) {
-            effects.append(.endChallenge(challenge.id, status))
+        mutating func end(_ challenge: StoredChallenge, as status: ChallengeStatus, client: String?) {
+            effects.append(.endChallenge(challenge.id, status, client: client))
             if snapshot.openChallenge?.id == challenge.id {
                 snapshot.openChallenge = nil
             }
         }
 
         mutating func audit(
-            _ kind: AuditEventKind, actor: String? = nil, client: String? = nil, details: [String: String] = [:]
+            _ kind: AuditEventKind, actor: String? = nil, client: String? = nil, challenge: ChallengeID? = nil,
+            details: [String: String] = [:]
         ) {
-            effects.append(.audit(AuditEvent(kind, profileID: profileID, actor: actor, client: client, details: details)))
+            effects.append(.audit(AuditEvent(
+                kind, profileID: profileID, actor: actor, client: client, challengeID: challenge, details: details)))
         }
     }
 }

@@ -31,8 +31,13 @@ extension Date {
     /// `Double` may sit a hair below them) gives back exactly those milliseconds.
     public var millisecondsSince1970: Int64 {
         let microseconds = (timeIntervalSince1970 * 1_000_000).rounded()
-        return Int64((microseconds / 1000).rounded(.down))
+        let milliseconds = (microseconds / 1000).rounded(.down)
+        // Clamped, so that a date from a damaged file can never trap.
+        return milliseconds.isNaN ? 0 : Int64(exactly: milliseconds) ?? (milliseconds < 0 ? -Self.millisecondLimit : Self.millisecondLimit)
     }
+
+    /// ± about 292 million years: beyond any date the gate will meet.
+    private static let millisecondLimit: Int64 = 1 << 53
 
     /// The date `milliseconds` after 1970-01-01T00:00:00Z.
     public init(millisecondsSince1970 milliseconds: Int64) {

@@ -12,6 +12,9 @@ package struct AuditVerification: Hashable, Sendable, CustomStringConvertible {
         case truncated(lastPresent: Int64, expectedLast: Int64)
         /// The anchor left by pruning does not match the first record kept.
         case anchorMismatch(firstID: Int64)
+        /// Records up to `through` are gone, but no prune record in the chain says so:
+        /// they were deleted by hand and the anchor moved to hide it.
+        case unbackedAnchor(through: Int64)
     }
 
     /// Records checked.
@@ -41,6 +44,8 @@ package struct AuditVerification: Hashable, Sendable, CustomStringConvertible {
             return "audit records after \(last) are missing (deleted): the log reached record \(expected)"
         case .anchorMismatch(let id)?:
             return "audit record \(id) does not follow the prune anchor: records before it were altered"
+        case .unbackedAnchor(let through)?:
+            return "audit records 1...\(through) are missing (deleted) and no prune record accounts for them"
         }
     }
 }

@@ -21,6 +21,8 @@ extension StoreTransaction {
         var expectedPrevious: Data = anchor?["pruned_through_hash"] ?? AuditChain.genesis
         let isPruned = expectedID > 1
         var result = AuditVerification(checked: 0, firstID: nil, lastID: nil, problem: nil)
+        // The anchor is trusted only if the chain itself says a prune put it there.
+        var lastPrune: (id: Int64, through: String?, hash: String?)?
         let cursor = try AuditLogRecord.fetchCursor(
             db, sql: "SELECT * FROM audit_log WHERE id >= ? ORDER BY id", arguments: [expectedID])
         while let record = try cursor.next() {
@@ -36,6 +38,10 @@ extension StoreTransaction {
                 result.problem = isPruned && result.checked == 0 ? .anchorMismatch(firstID: record.id) : .brokenLink(id: record.id)
                 return result
             }
+            if record.kind == AuditEventKind.auditPruned.rawValue {
+                let details = (try? JSONText.decode([String: String].self, from: record.details)) ?? [:]
+                lastPrune = (record.id, details["prunedThroughId"], details["prunedThroughHash"])
+            }
             result.checked += 1
             result.firstID = result.firstID ?? record.id
             result.lastID = record.id
@@ -45,6 +51,14 @@ extension StoreTransaction {
         let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'") ?? 0
         if sequence >= expectedID {
             result.problem = .truncated(lastPresent: expectedID - 1, expectedLast: sequence)
+            return result
+        }
+        if isPruned {
+            let anchorID = (anchor?["pruned_through_id"] as Int64?) ?? 0
+            let anchorHash = (anchor?["pruned_through_hash"] as Data?)?.map { String(format: "%02x", $0) }.joined()
+            if lastPrune?.through != String(anchorID) || lastPrune?.hash != anchorHash {
+                result.problem = .unbackedAnchor(through: anchorID)
+            }
         }
         return result
     }

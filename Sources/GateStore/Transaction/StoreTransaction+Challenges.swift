@@ -60,8 +60,9 @@ extension StoreTransaction {
         return try record.attempt()
     }
 
-    /// Ends challenge `id` as `status` and audits the end. A challenge ends exactly once.
-    package func endChallenge(_ id: ChallengeID, as status: ChallengeStatus, at now: Date) throws {
+    /// Ends challenge `id` as `status` and audits the end, naming `client` (by default the
+    /// one that asked for the challenge). A challenge ends exactly once.
+    package func endChallenge(_ id: ChallengeID, as status: ChallengeStatus, client: String? = nil, at now: Date) throws {
         guard status != .open else { throw StoreError.constraint("a challenge cannot end as open") }
         guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
         guard stored.status == .open else { throw StoreError.challengeAlreadyEnded(id.rawValue) }
@@ -77,7 +78,7 @@ extension StoreTransaction {
         }
         try appendAudit(
             AuditEvent(
-                kind, profileID: stored.profileID, client: stored.issued.client, challengeID: id,
+                kind, profileID: stored.profileID, client: client ?? stored.issued.client, challengeID: id,
                 details: ["wrongAnswers": String(stored.wrongAnswers)]),
             at: now)
     }

@@ -88,6 +88,10 @@ extension StoreTransaction {
             arguments: [isEnabled, max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970), profile.id])
         try appendAudit(
             AuditEvent(isEnabled ? .profileEnabled : .profileDisabled, profileID: profile.id, actor: actor.value), at: now)
+        if !isEnabled, let open = try openChallenge(profileID: profile.id) {
+            // Not the child's failure: cancelled without touching the gate counters.
+            try endChallenge(open.id, as: .cancelled, client: "profile disabled by \(actor.value)", at: now)
+        }
         return try requireProfile(id: profile.id)
     }
 

@@ -15,9 +15,12 @@ extension StoreTransaction {
             throw StoreError.constraint("the audit chain is broken (\(verification.description)); prune refused")
         }
         let cutoffMs = cutoff.millisecondsSince1970
+        // A prefix of the chain, always keeping the newest record.
+        let newest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM audit_log") ?? 0
         let firstKept = try Int64.fetchOne(db, sql: "SELECT min(id) FROM audit_log WHERE occurred_at >= ?", arguments: [cutoffMs])
-        let through = try Int64.fetchOne(
-            db, sql: "SELECT max(id) FROM audit_log WHERE id < ?", arguments: [firstKept ?? Int64.max]) ?? 0
+        let through = min(
+            try Int64.fetchOne(db, sql: "SELECT max(id) FROM audit_log WHERE id < ?", arguments: [firstKept ?? Int64.max]) ?? 0,
+            newest - 1)
         var removedRecords = 0
         if through > 0, let hash = try Data.fetchOne(db, sql: "SELECT hash FROM audit_log WHERE id = ?", arguments: [through]) {
             try db.execute(
@@ -26,6 +29,9 @@ extension StoreTransaction {
             try db.execute(sql: "DELETE FROM audit_log WHERE id <= ?", arguments: [through])
             removedRecords = db.changesCount
         }
+        let anchor = try Row.fetchOne(db, sql: "SELECT pruned_through_id, pruned_through_hash FROM audit_anchor WHERE id = 1")
+        let anchorID: Int64 = anchor?["pruned_through_id"] ?? 0
+        let anchorHash: Data = anchor?["pruned_through_hash"] ?? AuditChain.genesis
         try db.execute(
             sql: "DELETE FROM challenges WHERE status <> 'open' AND ended_at < ?", arguments: [cutoffMs])
         let removedChallenges = db.changesCount
@@ -37,13 +43,14 @@ extension StoreTransaction {
             arguments: [cutoffMs, cutoffMs])
         let removedSessions = db.changesCount
         let result = PruneResult(
-            auditRecords: removedRecords, prunedThroughID: through, challenges: removedChallenges,
+            auditRecords: removedRecords, prunedThroughID: anchorID, challenges: removedChallenges,
             attempts: removedAttempts, sessions: removedSessions)
         try appendAudit(
             AuditEvent(
                 .auditPruned, actor: actor.value,
                 details: [
-                    "before": String(cutoffMs), "prunedThroughId": String(through),
+                    "before": String(cutoffMs), "prunedThroughId": String(anchorID),
+                    "prunedThroughHash": anchorHash.map { String(format: "%02x", $0) }.joined(),
                     "auditRecords": String(removedRecords), "challenges": String(removedChallenges),
                     "attempts": String(removedAttempts), "sessions": String(removedSessions),
                 ]),

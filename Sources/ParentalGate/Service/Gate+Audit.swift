@@ -18,21 +18,28 @@ extension Gate {
     }
 
     /// Drops audit records, attempts, ended challenges and sessions older than `age`, which
-    /// may not be shorter than the household's `auditRetention`; the chain stays verifiable.
+    /// may not be shorter than the longest `auditRetention` in force (household or any
+    /// profile's); the chain stays verifiable.
     public func pruneAudit(olderThan age: Duration? = nil, by actor: String = "api") async throws(GateError) -> PruneReport {
         let actor = try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor") }
-        let retention = try await policy().policy.auditRetention
-        let age = age ?? retention
-        guard age >= retention else {
-            throw GateError.invalidInput(.outOfRange(
-                field: .auditRetention, value: DurationText.format(age),
-                range: "at least the household's auditRetention, \(DurationText.format(retention))"))
+        let timeSource = timeSource
+        return try await write { transaction in
+            var retention = try transaction.effectivePolicy(.household).policy.auditRetention
+            for profile in try transaction.profiles() {
+                retention = max(retention, try transaction.effectivePolicy(.profile(id: profile.id)).policy.auditRetention)
+            }
+            let age = age ?? retention
+            guard age >= retention else {
+                throw GateInputError.outOfRange(
+                    field: .auditRetention, value: DurationText.format(age),
+                    range: "at least the longest auditRetention in force, \(DurationText.format(retention))")
+            }
+            let now = timeSource.now()
+            let cutoff = now.adding(.zero - age)
+            let result = try transaction.pruneAudit(before: cutoff, by: actor, at: now)
+            return PruneReport(
+                cutoff: cutoff, auditRecords: result.auditRecords, prunedThroughID: result.prunedThroughID,
+                challenges: result.challenges, attempts: result.attempts, sessions: result.sessions)
         }
-        let now = timeSource.now()
-        let cutoff = now.adding(.zero - age)
-        let result = try await write { try $0.pruneAudit(before: cutoff, by: actor, at: now) }
-        return PruneReport(
-            cutoff: cutoff, auditRecords: result.auditRecords, prunedThroughID: result.prunedThroughID,
-            challenges: result.challenges, attempts: result.attempts, sessions: result.sessions)
     }
 }

@@ -36,6 +36,7 @@ extension Gate {
         case .altered(let id)?, .brokenLink(let id)?, .anchorMismatch(let id)?: id
         case .missing(let id, _)?: id
         case .truncated(let last, _)?: last + 1
+        case .unbackedAnchor?: 1
         }
         return AuditReport(
             isIntact: verification.isIntact, checked: verification.checked, brokenRecordID: brokenID,

@@ -42,17 +42,18 @@ extension Gate {
     /// The guess resistance of the policy in force for `profile` (the household's when `nil`).
     public func guessResistance(for profile: String? = nil) async throws(GateError) -> GuessResistance {
         let policy = try await policy(for: profile).policy
-        let candidates: Int? = try await read { transaction in
+        let stored: [Int] = try await read { transaction in
             let name: String? = if case .questionSet(let name) = policy.questionSource { name } else { nil }
-            var answers = Set<Int>()
+            var questions: [Question] = []
             for set in try transaction.questionSets() where name == nil || ProfileName.key(for: set.name) == ProfileName.key(for: name ?? "") {
-                for stored in try transaction.questions(inSet: set.name, locale: set.locale) {
-                    answers.insert(stored.question.answer)
-                }
+                questions += try transaction.questions(inSet: set.name, locale: set.locale).map(\.question)
             }
-            return answers.isEmpty ? nil : answers.count
+            let distinctAnswers = Set(questions.map(\.answer)).count
+            return questions.map { question in
+                policy.answerFormat == .choice ? question.choices?.count ?? policy.choiceCount : distinctAnswers
+            }
         }
-        return GuessResistance(policy: policy, storedCandidates: candidates)
+        return GuessResistance(policy: policy, storedQuestions: stored)
     }
 }
 

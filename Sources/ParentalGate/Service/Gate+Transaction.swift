@@ -24,8 +24,11 @@ extension Gate {
         to target: Target,
         _ makeEvent: @escaping @Sendable (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent
     ) async throws(GateError) -> Applied {
-        let reading = timeSource.now()
+        let timeSource = timeSource
         let applied = try await write { transaction in
+            // Read inside the transaction: with the write lock held, no other writer can
+            // have seen a later time, so concurrent processes do not look like a clock going back.
+            let reading = timeSource.now()
             var challenge: StoredChallenge?
             let profile: Profile
             switch target {
@@ -69,8 +72,8 @@ extension Gate {
             case .recordAttempt(let id, let value, let outcome, let responseTime, let client):
                 try transaction.recordAttempt(
                     challenge: id, value: value, outcome: outcome, responseTime: responseTime, client: client, at: time)
-            case .endChallenge(let id, let status):
-                try transaction.endChallenge(id, as: status, at: time)
+            case .endChallenge(let id, let status, let client):
+                try transaction.endChallenge(id, as: status, client: client, at: time)
             case .openSession(let challengeID, let expiresAt):
                 token = try transaction.openSession(profileID: profileID, challengeID: challengeID, expiresAt: expiresAt, at: time).token
             case .endSession(let id, let reason, let actor):
@@ -89,7 +92,7 @@ extension Gate {
             switch effect {
             case .issue(let issued):
                 notifications.append(.challengeIssued(profile: profile, challenge: issued.challenge.id))
-            case .endChallenge(_, let status):
+            case .endChallenge(_, let status, _):
                 switch status {
                 case .failed: notifications.append(.failed(profile: profile, reason: .tooManyWrongAnswers))
                 case .timedOut: notifications.append(.failed(profile: profile, reason: .timedOut))
