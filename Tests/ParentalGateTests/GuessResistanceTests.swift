@@ -48,7 +48,7 @@ struct GuessResistanceTests {
         let model = GuessResistance(policy: policy)
         #expect(model.perChallenge == Double(tries) / Double(choices))
         let answerer = RandomAnswerer(test: test, random: .seeded(7), policy: policy)
-        let trials = 1500
+        let trials = 800
         var passes = 0
         for _ in 0..<trials {
             if case .passed = try await answerer.play(try await test.begin("emma")) { passes += 1 }
@@ -64,7 +64,7 @@ struct GuessResistanceTests {
         let model = GuessResistance(policy: policy)
         #expect(abs(model.beforeFirstLockout - (1 - pow(0.75, 3))) < 1e-12)
         let answerer = RandomAnswerer(test: test, random: .seeded(8), policy: policy)
-        let trials = 1200
+        let trials = 800
         var passes = 0
         for _ in 0..<trials {
             while true {
@@ -115,7 +115,7 @@ struct GuessResistanceTests {
         let model = GuessResistance(policy: policy)
         #expect(model.challengesPer24Hours == 8)
         let answerer = RandomAnswerer(test: test, random: .seeded(9), policy: policy)
-        let trials = 500
+        let trials = 400
         var passes = 0
         for _ in 0..<trials {
             let end = test.clock.now.addingTimeInterval(86_400)

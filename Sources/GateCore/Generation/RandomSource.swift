@@ -36,30 +36,3 @@ public struct RandomSource: Sendable {
         box.draw { Double.random(in: 0..<1, using: &$0) }
     }
 }
-
-/// A generator behind a lock, so a `RandomSource` can be shared between tasks.
-private final class GeneratorBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var generator: AnyGenerator
-
-    init(_ generator: some RandomNumberGenerator) {
-        self.generator = AnyGenerator(generator)
-    }
-
-    func draw<T>(_ body: (inout AnyGenerator) -> T) -> T {
-        lock.withLock { body(&generator) }
-    }
-}
-
-/// Type erasure for a random number generator.
-private struct AnyGenerator: RandomNumberGenerator {
-    private var base: any RandomNumberGenerator
-
-    init(_ base: some RandomNumberGenerator) {
-        self.base = base
-    }
-
-    mutating func next() -> UInt64 {
-        base.next()
-    }
-}
