@@ -28,7 +28,7 @@ extension Gate {
         let applied = try await write { transaction in
             // Read inside the transaction: with the write lock held, no other writer can
             // have seen a later time, so concurrent processes do not look like a clock going back.
-            let reading = timeSource.now()
+            let reading = Date(millisecondsSince1970: timeSource.now().millisecondsSince1970)
             var challenge: StoredChallenge?
             let profile: Profile
             switch target {

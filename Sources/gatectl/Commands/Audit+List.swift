@@ -50,7 +50,13 @@ extension GateCtl.Audit {
                 if let known {
                     filter.profileID = known.id
                 } else {
-                    filter.profileName = profile  // a removed profile: its history stays
+                    // A removed profile: its history stays, recorded under its name.
+                    var probe = AuditFilter(limit: 1)
+                    probe.profileName = profile
+                    guard try await !gate.auditEntries(probe).isEmpty else {
+                        throw GateError.notFound("no profile named '\(profile.escapedForMessage)', now or in the audit log")
+                    }
+                    filter.profileName = profile
                 }
             }
             let entries = try await gate.auditEntries(filter)

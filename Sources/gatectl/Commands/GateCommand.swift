@@ -10,7 +10,9 @@ extension GateCtl {
             abstract: "Run the gate for a person at this terminal: the question, a countdown, the answer, the outcome.",
             discussion: """
                 Choices can be answered by their letter or their value. Exit 0 on a pass, 1 when the \
-                challenge failed or was given up (Ctrl-D), 2 when locked out.
+                challenge failed or was given up (Ctrl-D), 2 when locked out. With --json the \
+                conversation goes to standard error and the result, as challenge answer --json \
+                prints it, to standard output.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -24,86 +26,80 @@ extension GateCtl {
         func run() async throws {
             let gate = try global.openGate()
             let profile = try await gate.profile(named: name)
-            let result = try await gate.begin(profile: profile.name, client: client)
-            guard case .challenge(let challenge) = result else {
+            let begun = try await gate.begin(profile: profile.name, client: client)
+            guard case .challenge(let challenge) = begun else {
                 let strings = GateStrings.forLocale(profile.locale)
-                switch result {
-                case .lockedOut(let until):
-                    say(strings.lockedOut(for: Self.remaining(until)))
-                    throw ExitStatus.lockedOut
-                case .hardLocked:
-                    say(strings.hardLocked)
-                    throw ExitStatus.lockedOut
-                default:
-                    say(strings.disabled)
-                    throw ExitStatus.refused
+                switch begun {
+                case .lockedOut(let until): say(strings.lockedOut(for: Self.remaining(until)))
+                case .hardLocked: say(strings.hardLocked)
+                default: say(strings.disabled)
                 }
+                if global.json { try Output.json(ResultJSON(begun)) }
+                throw begun == .disabled ? ExitStatus.refused : ExitStatus.lockedOut
             }
-            try await ask(challenge, gate: gate, profile: profile.name)
+            let result = try await ask(challenge, gate: gate, profile: profile.name)
+            if global.json { try Output.json(ResultJSON(result)) }
+            switch result {
+            case .passed: return
+            case .lockedOut, .hardLocked: throw ExitStatus.lockedOut
+            case .wrong, .failed, .alreadyEnded, .disabled: throw ExitStatus.refused
+            }
         }
 
-        private func ask(_ challenge: ParentalGate.Challenge, gate: Gate, profile: String) async throws {
+        /// Puts `challenge` to the person until it ends; returns how it ended.
+        private func ask(_ challenge: ParentalGate.Challenge, gate: Gate, profile: String) async throws -> AnswerResult {
             let strings = GateStrings.forLocale(challenge.locale)
             let letters = Array("abcdefgh")
             say(challenge.prompt)
             if let choices = challenge.choices {
-                say(choices.enumerated().map { "  \(letters[$0.offset])) \($0.element)" }.joined(separator: "\n"))
+                say(zip(letters, choices).map { "  \($0)) \($1)" }.joined(separator: "\n"))
                 say(strings.pickAnswer)
             } else {
                 say(strings.typeAnswer)
             }
             let input = TerminalInput()
-            let interactive = Countdown.isInteractive
+            let interactive = Countdown.isInteractive && !global.json
             while true {
                 say("⏱ " + strings.timeLeft(Self.remaining(challenge.deadline)))
-                FileHandle.standardOutput.write(Data("> ".utf8))
+                write("> ")
                 let countdown = interactive ? Countdown(to: challenge.deadline, strings: strings) : nil
                 let event = await input.next(within: challenge.deadline.timeIntervalSinceNow + 0.5)
                 countdown?.stop()
-                let typed: String
+                let result: AnswerResult
                 switch event {
                 case .timeout:
                     say("")
                     _ = try await gate.state(profile: profile)
-                    say(strings.timedOut)
-                    throw ExitStatus.refused
+                    result = .failed(.timedOut)
                 case .end:
                     say("")
-                    _ = try await gate.cancel(challenge: challenge.id, client: client)
-                    say(strings.cancelled)
-                    throw ExitStatus.refused
+                    result = try await gate.cancel(challenge: challenge.id, client: client)
                 case .line(let line):
-                    typed = line.trimmingCharacters(in: .whitespaces)
+                    let typed = line.trimmingCharacters(in: .whitespaces)
                     if !interactive { say(typed) }
+                    guard let value = Self.value(of: typed, choices: challenge.choices, letters: letters) else {
+                        say(challenge.choices == nil ? strings.typeAnswer : strings.pickAnswer)
+                        continue
+                    }
+                    result = try await gate.answer(challenge: challenge.id, value: value, client: client)
                 }
-                guard let value = Self.value(of: typed, choices: challenge.choices, letters: letters) else {
-                    say(challenge.choices == nil ? strings.typeAnswer : strings.pickAnswer)
-                    continue
-                }
-                switch try await gate.answer(challenge: challenge.id, value: value, client: client) {
-                case .passed(let pass):
-                    say(strings.passed + " (\(Formatting.time(pass.until)))")
-                    return
-                case .wrong(let triesLeft, let tooFast):
-                    say(tooFast ? strings.tooFast : strings.wrong(triesLeft: triesLeft))
-                case .failed(.timedOut), .alreadyEnded:
-                    say(strings.timedOut)
-                    throw ExitStatus.refused
-                case .failed:
-                    say(strings.failed)
-                    throw ExitStatus.refused
-                case .lockedOut(let until):
-                    say(strings.failed)
-                    say(strings.lockedOut(for: Self.remaining(until)))
-                    throw ExitStatus.lockedOut
-                case .hardLocked:
-                    say(strings.failed)
-                    say(strings.hardLocked)
-                    throw ExitStatus.lockedOut
-                case .disabled:
-                    say(strings.disabled)
-                    throw ExitStatus.refused
-                }
+                say(Self.words(for: result, strings: strings))
+                if case .wrong = result { continue }
+                return result
+            }
+        }
+
+        /// The outcome in the challenge's language.
+        private static func words(for result: AnswerResult, strings: GateStrings) -> String {
+            switch result {
+            case .passed(let pass): strings.passed + " (\(Formatting.time(pass.until)))"
+            case .wrong(let triesLeft, let tooFast): tooFast ? strings.tooFast : strings.wrong(triesLeft: triesLeft)
+            case .failed(.timedOut), .alreadyEnded: strings.timedOut
+            case .failed(.cancelled): strings.cancelled
+            case .failed: strings.failed
+            case .lockedOut(let until): strings.failed + "\n" + strings.lockedOut(for: remaining(until))
+            case .hardLocked: strings.failed + "\n" + strings.hardLocked
+            case .disabled: strings.disabled
             }
         }
 
@@ -120,9 +116,14 @@ extension GateCtl {
             .milliseconds(max(0, until.millisecondsSince1970 - Date().millisecondsSince1970))
         }
 
-        /// Writes a line at once (unbuffered, so it shows before the program waits for input).
+        /// Writes a line at once (unbuffered, so it shows before the program waits for input);
+        /// to standard error with `--json`, which keeps standard output for the result.
         private func say(_ text: String) {
-            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+            write(text + "\n")
+        }
+
+        private func write(_ text: String) {
+            (global.json ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
         }
     }
 }

@@ -19,6 +19,11 @@ extension GateCtl.Questions {
         @Option(help: "Write to this file instead of standard output.")
         var output: String?
 
+        struct Exported: Encodable {
+            var file: String
+            var questions: Int
+        }
+
         func run() async throws {
             let questions = try await global.openGate().questions(set: set, locale: locale)
             let file = QuestionFile(
@@ -31,7 +36,11 @@ extension GateCtl.Questions {
                 guard FileManager.default.createFile(atPath: output, contents: data + Data("\n".utf8)) else {
                     throw CommandError.usage("cannot write \(output)")
                 }
-                print("exported \(questions.count) questions to \(output)")
+                if global.json {
+                    try Output.json(Exported(file: output, questions: questions.count))
+                } else {
+                    print("exported \(questions.count) \(questions.count == 1 ? "question" : "questions") to \(output)")
+                }
             } else {
                 print(String(decoding: data, as: UTF8.self))
             }

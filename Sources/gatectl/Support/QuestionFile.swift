@@ -27,9 +27,10 @@ struct QuestionFile: Codable {
     static func read(path: String) throws -> (name: String?, locale: String?, questions: [Question]) {
         let name = (path as NSString).lastPathComponent
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CommandError.usage("cannot read \(path): no such file")
         }
+        guard !isDirectory.boolValue else { throw CommandError.usage("cannot read \(path): it is a directory") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
         guard size <= maximumBytes else {
             throw CommandError.usage("\(name) is too large (\(size / 1024) KiB; at most \(maximumBytes / 1024 / 1024) MiB)")

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `gatectl` running as a subprocess that a test talks to line by line, as a person at a
+/// terminal would: read what it printed, then type.
+final class InteractiveGatectl: @unchecked Sendable {
+    private let process = Process()
+    private let stdin = Pipe()
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+    private let lock = NSLock()
+    private var output = Data()
+    private var errors = Data()
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = try GatectlProcess.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PARENTAL_GATE_DB"] = nil
+        process.environment = environment
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.withLock { self.output.append(data) }
+        }
+        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.withLock { self.errors.append(data) }
+        }
+        try process.run()
+    }
+
+    /// Everything printed on standard output so far.
+    var printed: String {
+        lock.withLock { String(decoding: output, as: UTF8.self) }
+    }
+
+    /// Waits until standard output contains `text` (at most `timeout` seconds) and returns
+    /// all of it.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let now = printed
+            if now.contains(text) { return now }
+            if !process.isRunning, !printed.contains(text) { break }
+            usleep(5_000)
+        }
+        let now = printed
+        try #require(now.contains(text), "gatectl never printed \(text.debugDescription); it printed:\n\(now)", sourceLocation: sourceLocation)
+        return now
+    }
+
+    /// Types `line` and Return.
+    func type(_ line: String) {
+        stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes standard input (Ctrl-D), waits for the process (killing it after `timeout`
+    /// seconds) and returns its exit status and output.
+    func finish(timeout: TimeInterval = 10) -> GatectlProcess.Result {
+        try? stdin.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        stdout.fileHandleForReading.readabilityHandler = nil
+        stderr.fileHandleForReading.readabilityHandler = nil
+        let rest = stdout.fileHandleForReading.readDataToEndOfFile()
+        let restErrors = stderr.fileHandleForReading.readDataToEndOfFile()
+        return lock.withLock {
+            output.append(rest)
+            errors.append(restErrors)
+            return GatectlProcess.Result(
+                status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                stderr: String(decoding: errors, as: UTF8.self))
+        }
+    }
+}
