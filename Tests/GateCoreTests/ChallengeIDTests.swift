@@ -51,7 +51,7 @@ struct ChallengeIDTests {
         let lower = "0123456789abcdef0123456789abcdef"
         #expect(try #require(ChallengeID(lower)).rawValue == lower)
         #expect(try #require(ChallengeID("0123456789ABCDEF0123456789ABCDEF")).rawValue == lower)
-        #expect(try #require(ChallengeID("0123456789AbCdEf0123456789aBcDeF")) == ChallengeID(lower))
+        #expect(ChallengeID("0123456789AbCdEf0123456789aBcDeF")?.rawValue == lower)
         #expect(try #require(ChallengeID(String(repeating: "0", count: 32))).rawValue == String(repeating: "0", count: 32))
         #expect(try #require(ChallengeID(String(repeating: "F", count: 32))).rawValue == String(repeating: "f", count: 32))
     }

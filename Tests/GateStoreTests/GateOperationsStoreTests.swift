@@ -133,7 +133,7 @@ struct GateOperationsStoreTests {
             try $0.openSession(profileID: emma.id, challengeID: nil, expiresAt: now.addingTimeInterval(600), at: now)
         }
         #expect(token.count == 43)
-        let stored = try await test.raw().read { db in try Row.fetchAll(db, sql: "SELECT * FROM parent_sessions") }
+        let stored = try test.raw().read { db in try Row.fetchAll(db, sql: "SELECT * FROM parent_sessions") }
         #expect(stored.count == 1)
         for row in stored {
             for column in row.columnNames {

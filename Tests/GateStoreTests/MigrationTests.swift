@@ -48,11 +48,11 @@ struct MigrationTests {
         let test = try TestStore()
         defer { test.remove() }
         try await test.addProfile("emma")
-        let before = try await test.raw().read { db in try Row.fetchAll(db, sql: "SELECT * FROM parental_gate_schema") }
+        let before = try test.raw().read { db in try Row.fetchAll(db, sql: "SELECT * FROM parental_gate_schema") }
         for _ in 0..<3 {
             _ = try GateStore(.file(test.path))
         }
-        let after = try await test.raw().read { db in try Row.fetchAll(db, sql: "SELECT * FROM parental_gate_schema") }
+        let after = try test.raw().read { db in try Row.fetchAll(db, sql: "SELECT * FROM parental_gate_schema") }
         #expect(before == after)
         #expect(after.count == Migration.all.count)
         #expect(try test.count("profiles") == 1)

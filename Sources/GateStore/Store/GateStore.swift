@@ -77,6 +77,7 @@ package struct GateStore: Sendable {
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction: all of it commits, or none of it.
+    @discardableResult
     package func write<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws -> T {
         do {
             return try await dbWriter.writeWithoutTransaction { db in
