@@ -12,7 +12,7 @@ package struct GateStore: Sendable {
     /// The only connection to the database; never handed out of this module.
     let dbWriter: any DatabaseWriter
     /// Where the database lives.
-    package let location: StoreLocation
+    package let location: DatabaseLocation
     /// How long a write waits for another process's write lock before failing as busy.
     package static let busyTimeout: TimeInterval = 5
 
@@ -24,7 +24,7 @@ package struct GateStore: Sendable {
     ///   - timeSource: the clock for the store's own bookkeeping (when a migration ran).
     /// - Throws: ``StoreError`` for a file that is not SQLite, not ours, from a newer
     ///   schema, read-only, damaged or busy.
-    package init(_ location: StoreLocation, migrate: Bool = true, timeSource: TimeSource = .system) throws {
+    package init(_ location: DatabaseLocation, migrate: Bool = true, timeSource: TimeSource = .system) throws {
         self.location = location
         do {
             dbWriter = try Self.retryingWhileBusy {

@@ -5,7 +5,7 @@ import GRDB
 extension StoreError {
     /// `error` as the store reports it: its own and input errors unchanged, SQLite's
     /// result codes turned into the case a person can act on.
-    static func wrapping(_ error: any Error, at location: StoreLocation) -> any Error {
+    static func wrapping(_ error: any Error, at location: DatabaseLocation) -> any Error {
         switch error {
         case is StoreError, is GateInputError:
             return error

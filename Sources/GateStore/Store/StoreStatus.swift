@@ -1,6 +1,8 @@
+import GateCore
+
 /// What `gatectl db status` reports about a database.
 package struct StoreStatus: Hashable, Sendable {
-    package var location: StoreLocation
+    package var location: DatabaseLocation
     /// The newest migration applied.
     package var schemaVersion: Int
     /// The newest migration this build knows.

@@ -24,11 +24,7 @@ public struct Gate: Sendable {
         migrate: Bool = true
     ) throws(GateError) {
         do {
-            let location: StoreLocation = switch database {
-            case .file(let path): .file(path)
-            case .inMemory: .inMemory
-            }
-            store = try GateStore(location, migrate: migrate, timeSource: timeSource)
+            store = try GateStore(database, migrate: migrate, timeSource: timeSource)
         } catch {
             throw GateError.from(error)
         }

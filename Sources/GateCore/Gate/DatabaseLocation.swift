@@ -1,4 +1,4 @@
-/// Where a ``Gate`` keeps its SQLite database.
+/// Where the gate keeps its SQLite database.
 public enum DatabaseLocation: Hashable, Sendable, CustomStringConvertible {
     /// A file, created with its directories on first use and migrated.
     case file(String)
