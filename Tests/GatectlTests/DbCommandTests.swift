@@ -134,23 +134,20 @@ struct DbCommandTests {
         expectUnchanged(try db.snapshot(), before)
     }
 
-    @Test("a read-only database file is refused (74) and not written", .enabled(if: getuid() != 0, "root may write any file"))
+    @Test("a read-only database file is refused (74) with one line and not written", .enabled(if: ReadOnlyFile.isSupported))
     func readOnly() throws {
         let db = try TestDatabase()
         defer {
-            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: db.scratch.url.path)
+            try? ReadOnlyFile.set(db.path, readOnly: false)
             db.remove()
         }
         try db.ok(["profile", "add", "emma"])
         let before = try db.snapshot()
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: db.scratch.url.path)
+        try ReadOnlyFile.set(db.path, readOnly: true)
         let result = try db.run(["profile", "add", "mia"])
         #expect(result.status == 74)
-        #expect(result.stderr.hasPrefix("error: \(db.path)"))
-        #expect(result.stderr.split(separator: "\n").count == 1)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: db.scratch.url.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: db.path)
+        #expect(result.stderr == "error: \(db.path) is read-only\n")
+        try ReadOnlyFile.set(db.path, readOnly: false)
         expectUnchanged(try db.snapshot(), before)
     }
 
