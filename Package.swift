@@ -60,6 +60,12 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        .executableTarget(
+            name: "gate-stress",
+            dependencies: ["ParentalGate"],
+            path: "Tests/Tools/GateStress",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "GateCoreTests",
             dependencies: ["GateCore"],
@@ -80,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatectlTests",
-            dependencies: ["ParentalGate", "gatectl"],
+            dependencies: ["ParentalGate", "gatectl", "gate-stress"],
             swiftSettings: strictSwift
         ),
     ]
