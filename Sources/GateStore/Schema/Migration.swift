@@ -23,6 +23,14 @@ struct Migration: Sendable {
             checksum: digest.map { String(format: "%02x", $0) }.joined())
     }.sorted { $0.version < $1.version }
 
+    /// The tables this migration creates.
+    var tables: [String] {
+        sql.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("CREATE TABLE ") else { return nil }
+            return line.dropFirst("CREATE TABLE ".count).split(separator: " ").first.map(String.init)
+        }
+    }
+
     /// The newest schema version this build knows.
     static var latestVersion: Int { all.last?.version ?? 0 }
 }

@@ -20,6 +20,13 @@ enum SchemaState: Equatable {
             for row in rows {
                 applied[row["version"]] = row["checksum"]
             }
+            let present = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+            for migration in Migration.all where applied[migration.version] != nil {
+                if let missing = migration.tables.first(where: { !present.contains($0) }) {
+                    let path = try String.fetchOne(db, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'") ?? "the database"
+                    throw StoreError.corrupt(path: path, detail: "its table \(missing) is missing")
+                }
+            }
             return .ours(applied: applied)
         }
         let objects = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0

@@ -43,6 +43,9 @@ struct QuestionFile: Codable {
         var setName: String?
         var locale: String?
         if isPropertyList(data) {
+            guard xmlNestingDepth(data) <= maximumDepth else {
+                throw CommandError.usage("\(name): property list nested deeper than \(maximumDepth) levels")
+            }
             entries = try readPlist(data, file: name)
         } else {
             guard nestingDepth(data) <= maximumDepth else {
@@ -134,6 +137,24 @@ struct QuestionFile: Codable {
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
             default: break
             }
+        }
+        return deepest
+    }
+
+    /// The deepest nesting of `<array>` and `<dict>` elements of an XML property list.
+    private static func xmlNestingDepth(_ data: Data) -> Int {
+        let text = String(decoding: data, as: UTF8.self)
+        var depth = 0, deepest = 0
+        var index = text.startIndex
+        while let open = text[index...].firstIndex(of: "<") {
+            let tag = text[open...].prefix(8)
+            if tag.hasPrefix("<array>") || tag.hasPrefix("<dict>") {
+                depth += 1
+                deepest = max(deepest, depth)
+            } else if tag.hasPrefix("</array>") || tag.hasPrefix("</dict>") {
+                depth -= 1
+            }
+            index = text.index(after: open)
         }
         return deepest
     }

@@ -1,0 +1,118 @@
+import Foundation
+@testable import gatectl
+import Testing
+
+/// Input built to break things: every piece gets a clear error, no crash, no change.
+@Suite("Hostile input")
+struct HostileInputTests {
+    @Test("names with quotes, SQL, right-to-left text and emoji are stored as given and found again", arguments: [
+        "O'Brien \"Bob\"", "Robert'); DROP TABLE profiles;--", "שרה", "مريم", "👩‍👩‍👧 family", "%_\\*?[]", "  Zoë  ",
+    ])
+    func strangeButValidNames(name: String) throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.ok(["profile", "add", name, "--by", "mum"])
+        let list = try JSONOutput.array(try db.ok(["profile", "list", "--json"]).stdout)
+        let stored = name.trimmingCharacters(in: .whitespaces)
+        #expect(list.map { $0["name"] as? String } == [stored])
+        try db.ok(["status", stored])
+        #expect(try db.sqlite("SELECT count(*) FROM sqlite_master WHERE name = 'profiles'").hasPrefix("1"))
+    }
+
+    @Test("control characters, bidi overrides and 10,000-character names are refused with one line and nothing written", arguments: [
+        "emma\u{202E}evil", "tab\there", "bell\u{7}", String(repeating: "a", count: 10_000), "zero\u{200B}width", "",
+    ])
+    func refusedNames(name: String) throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.ok(["db", "status"])
+        let before = try db.snapshot()
+        let result = try db.run(["profile", "add", name])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.count < 300)
+        expectUnchanged(try db.snapshot(), before)
+    }
+
+    @Test("a 50 MB question file is refused at once, without being read")
+    func hugeFile() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        let path = db.file("huge.json")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 50 * 1024 * 1024)
+        try handle.close()
+        let result = try db.run(["questions", "import", path])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("too large"))
+    }
+
+    @Test("a property list nested 100,000 levels deep is refused with one line")
+    func deepPlist() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        let depth = 100_000
+        let text = "<?xml version=\"1.0\"?><plist version=\"1.0\">" + String(repeating: "<array>", count: depth)
+            + String(repeating: "</array>", count: depth) + "</plist>"
+        let result = try db.run(["questions", "import", try db.write(text, to: "deep.plist")])
+        #expect(result.status == 64)
+        #expect(result.stderr == "error: deep.plist: property list nested deeper than 16 levels\n")
+    }
+
+    @Test("a truncated database and one missing a table are refused (74) with one line, never a crash")
+    func damagedDatabases() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma")
+        try db.ok(["db", "check"])
+        let whole = try #require(FileManager.default.contents(atPath: db.path))
+        let truncated = try db.write(whole.prefix(whole.count / 2), to: "truncated.sqlite")
+        let cut = try GatectlProcess.run(["profile", "list", "--database", truncated])
+        #expect(cut.status == 74)
+        #expect(cut.stderr.hasPrefix("error: \(truncated)") && cut.stderr.split(separator: "\n").count == 1, "\(cut.stderr)")
+
+        _ = try db.sqlite("DROP TABLE attempts")
+        let missing = try db.run(["profile", "list"])
+        #expect(missing.status == 74)
+        #expect(missing.stderr == "error: \(db.path) is damaged: its table attempts is missing\n")
+    }
+
+    @Test("thousands of random byte strings fed to the question-file readers give errors, never a crash")
+    func fuzzQuestionFiles() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var generator = SystemRandomNumberGenerator()
+        let seeds: [String] = [
+            #"{"name":"a","locale":"en","questions":[{"prompt":"p","answer":1}]}"#, #"[{"prompt":"p","answer":2}]"#,
+            "<?xml version=\"1.0\"?><plist version=\"1.0\"><array><dict><key>question</key><string>q</string><key>answer_number</key><integer>3</integer></dict></array></plist>",
+            "bplist00", "[", "{", String(repeating: "[", count: 100_000), "\u{FEFF}[]",
+        ]
+        let path = scratch.path("fuzz.json")
+        var accepted = 0
+        for round in 0..<3000 {
+            var bytes = Array(seeds[round % seeds.count].utf8)
+            // Mutate: flip, insert and delete random bytes, or replace everything with noise.
+            if round % 5 == 0 {
+                bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            } else {
+                for _ in 0..<Int.random(in: 0...6, using: &generator) where !bytes.isEmpty {
+                    let index = Int.random(in: 0..<bytes.count, using: &generator)
+                    switch Int.random(in: 0...2, using: &generator) {
+                    case 0: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                    case 1: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: index)
+                    default: bytes.remove(at: index)
+                    }
+                }
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            do {
+                _ = try QuestionFile.read(path: path)
+                accepted += 1
+            } catch let error as CommandError {
+                #expect(!error.description.isEmpty && !error.description.contains("\n"))
+            }
+        }
+        #expect(accepted < 3000)
+    }
+}

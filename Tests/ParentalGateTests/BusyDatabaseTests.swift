@@ -1,0 +1,58 @@
+import Foundation
+@testable import ParentalGate
+import Testing
+
+@Suite("A database another writer holds")
+struct BusyDatabaseTests {
+    /// `sqlite3` holding the write lock of `path` until `release()`.
+    final class LockHolder {
+        private let process = Process()
+        private let input = Pipe()
+
+        init(_ path: String) throws {
+            let output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["sqlite3", path]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).contains("locked") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen.append(chunk)
+            }
+        }
+
+        func release() {
+            input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
+
+    @Test("a write lock held past the busy timeout gives a clear busy error, and the answer can be given after")
+    func busy() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let challenge = try await test.begin("emma")
+        let holder = try LockHolder(test.directory.appendingPathComponent("gate.sqlite").path)
+        test.wait(3)
+        await #expect {
+            _ = try await test.gate.answer(challenge: challenge.id, value: 1)
+        } throws: { error in
+            guard case GateError.database(let message) = error else { return false }
+            return message.contains("is busy: another process held its write lock longer than the busy timeout")
+        }
+        holder.release()
+        #expect(try await test.gate.attempts(AttemptFilter()).isEmpty, "nothing of the refused answer was written")
+        guard case .passed = try await test.pass(challenge, after: 0) else {
+            Issue.record("the right answer, given once the lock is released, should pass")
+            return
+        }
+        #expect(try await test.gate.attempts(AttemptFilter()).count == 1)
+    }
+}
