@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(
@@ -52,10 +53,20 @@ let package = Package(
             dependencies: ["GateCore", "GateStore"],
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "GateServer",
+            dependencies: [
+                "ParentalGate",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.embedInCode("Resources/openapi.yaml")],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "gatectl",
             dependencies: [
                 "ParentalGate",
+                "GateServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -82,6 +93,14 @@ let package = Package(
         .testTarget(
             name: "ParentalGateTests",
             dependencies: ["ParentalGate", "GateStore"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GateServerTests",
+            dependencies: [
+                "GateServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

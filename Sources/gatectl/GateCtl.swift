@@ -19,7 +19,7 @@ struct GateCtl: AsyncParsableCommand {
         version: GateCtlVersion.current,
         subcommands: [
             Profile.self, Policy.self, Status.self, Unlock.self, GateCommand.self, Challenge.self, Session.self,
-            Questions.self, Audit.self, Db.self,
+            Questions.self, Audit.self, Db.self, Serve.self,
         ]
     )
 

@@ -32,6 +32,11 @@ public struct Gate: Sendable {
         questions = QuestionGenerator(random: random)
     }
 
+    /// The current time by this gate's time source (for "retry after" and "time left").
+    public func now() -> Date {
+        timeSource.now()
+    }
+
     /// Every notification of this gate from now on: passes, failures, lockouts, unlocks.
     ///
     /// In-process only: another process using the same database has its own.

@@ -1,21 +1,21 @@
 import Foundation
-import ParentalGate
+import GateCore
 
-/// The result of `challenge begin`, `challenge answer` and `challenge cancel` in `--json` output.
-struct ResultJSON: Encodable {
+/// The result of `challenge begin`, `challenge answer` and `challenge cancel` in `gatectl --json` output and the HTTP API.
+public struct ResultJSON: Encodable, Sendable {
     /// `challenge`, `passed`, `wrong`, `failed`, `lockedOut`, `hardLocked`, `alreadyEnded`, `disabled`.
-    var result: String
-    var challenge: ChallengeJSON?
-    var token: String?
-    var until: Date?
-    var triesLeft: Int?
-    var tooFast: Bool?
+    public var result: String
+    public var challenge: ChallengeJSON?
+    public var token: String?
+    public var until: Date?
+    public var triesLeft: Int?
+    public var tooFast: Bool?
     /// Why a challenge failed: `tooManyWrongAnswers`, `timedOut`, `cancelled`.
-    var reason: String?
+    public var reason: String?
     /// How an already ended challenge had ended.
-    var status: String?
+    public var status: String?
 
-    init(_ result: BeginResult) {
+    public init(_ result: BeginResult) {
         switch result {
         case .challenge(let challenge):
             self.result = "challenge"
@@ -28,7 +28,7 @@ struct ResultJSON: Encodable {
         }
     }
 
-    init(_ result: AnswerResult) {
+    public init(_ result: AnswerResult) {
         switch result {
         case .passed(let pass):
             self.result = "passed"

@@ -1,16 +1,16 @@
 import Foundation
-import ParentalGate
+import GateCore
 
-/// A profile's gate state in `--json` output.
-struct StateJSON: Encodable {
-    var profile: String
+/// A profile's gate state in `gatectl --json` output and the HTTP API.
+public struct StateJSON: Encodable, Sendable {
+    public var profile: String
     /// `child`, `verifying`, `parent`, `lockedOut`, `hardLocked` or `disabled`.
-    var state: String
+    public var state: String
     /// When parent mode or the lockout ends.
-    var until: Date?
-    var challenge: ChallengeJSON?
+    public var until: Date?
+    public var challenge: ChallengeJSON?
 
-    init(profile: String, state: GateState) {
+    public init(profile: String, state: GateState) {
         self.profile = profile
         self.state = state.name
         switch state {

@@ -1,0 +1,40 @@
+import Foundation
+import Hummingbird
+import ParentalGate
+
+/// Building JSON and RFC 9457 problem+json responses.
+enum APIResponse {
+    /// `value` as JSON (keys sorted, times ISO 8601 UTC with milliseconds).
+    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Self.time(date))
+        }
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))
+    }
+
+    /// An RFC 9457 problem: `{"type", "title", "status", "detail"}`.
+    static func problem(_ status: HTTPResponse.Status, _ detail: String, headers: HTTPFields = [:]) -> Response {
+        let body: [String: Any] = [
+            "type": "about:blank", "title": status.reasonPhrase, "status": status.code, "detail": detail,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+        var fields = headers
+        fields[.contentType] = "application/problem+json"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(data: data)))
+    }
+
+    /// `date` as ISO 8601 UTC with milliseconds.
+    static func time(_ date: Date) -> String {
+        let milliseconds = Double(date.millisecondsSince1970) + 0.25
+        return Date(timeIntervalSince1970: milliseconds / 1000).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    /// 423 Locked.
+    static let locked = HTTPResponse.Status(code: 423, reasonPhrase: "Locked")
+}
+

@@ -1,0 +1,170 @@
+import Foundation
+import GateServer
+import Hummingbird
+import HummingbirdTesting
+@testable import ParentalGate
+import Testing
+
+/// The HTTP API in process (HummingbirdTesting's router framework), on a real SQLite file.
+@Suite("HTTP API: gate routes and forward auth")
+struct GateRoutesTests {
+    struct Fixture {
+        let directory: URL
+        let clock = ManualClock()
+        let gate: Gate
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("gate-http-\(UUID().uuidString)")
+            gate = try Gate(database: .file(directory.appendingPathComponent("gate.sqlite").path), timeSource: .manual(clock), random: .seeded(3))
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: directory)
+        }
+
+        /// The application of a server on this gate.
+        func app() -> some ApplicationProtocol {
+            Application(router: GateServer(gate: gate).router())
+        }
+
+        /// The right answer of challenge `id`, read from the store (clients never get it).
+        func answer(of id: String) async throws -> Int {
+            let challengeID = try #require(ChallengeID(id))
+            let stored = try await gate.store.read { try $0.challenge(id: challengeID) }
+            return try #require(stored).issued.answer
+        }
+    }
+
+    static func json(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+    }
+
+    static func body(_ object: [String: Any]) throws -> ByteBuffer {
+        ByteBuffer(data: try JSONSerialization.data(withJSONObject: object))
+    }
+
+    @Test("healthz answers ok and the OpenAPI document is served")
+    func system() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try await fixture.app().test(.router) { client in
+            let health = try await client.execute(uri: "/healthz", method: .get)
+            #expect(health.status == .ok)
+            #expect(try Self.json(health)["status"] as? String == "ok")
+            let spec = try await client.execute(uri: "/openapi.yaml", method: .get)
+            #expect(spec.status == .ok)
+            #expect(String(buffer: spec.body).hasPrefix("openapi: 3.1.0"))
+        }
+    }
+
+    @Test("begin, a wrong answer, a pass with a token, state, session check, forward auth, end session")
+    func gateFlow() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.gate.setPolicy(.maxWrongAnswers, to: "2")
+        try await fixture.app().test(.router) { client in
+            let begun = try await client.execute(
+                uri: "/v1/profiles/emma/challenges", method: .post, body: try Self.body(["client": "tablet"]))
+            #expect(begun.status == .created)
+            let challenge = try #require(try Self.json(begun)["challenge"] as? [String: Any])
+            #expect(challenge["answer"] == nil)
+            let id = try #require(challenge["id"] as? String)
+            let answer = try await fixture.answer(of: id)
+            fixture.clock.advance(by: .seconds(3))
+
+            let wrong = try await client.execute(uri: "/v1/challenges/\(id)/answer", method: .post, body: try Self.body(["value": answer + 1]))
+            #expect(wrong.status == .ok)
+            #expect(try Self.json(wrong)["result"] as? String == "wrong")
+            #expect(try Self.json(wrong)["triesLeft"] as? Int == 1)
+
+            let passed = try await client.execute(uri: "/v1/challenges/\(id)/answer", method: .post, body: try Self.body(["value": answer]))
+            let pass = try Self.json(passed)
+            #expect(pass["result"] as? String == "passed")
+            let token = try #require(pass["token"] as? String)
+
+            let state = try await client.execute(uri: "/v1/profiles/emma/state", method: .get)
+            #expect(try Self.json(state)["state"] as? String == "parent")
+
+            let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
+            #expect(try await client.execute(uri: "/v1/session", method: .get, headers: bearer).status == .ok)
+            #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get, headers: bearer).status == .ok)
+            let cookie: HTTPFields = [.cookie: "parental_gate_session=\(token)"]
+            #expect(try await client.execute(uri: "/v1/auth?profile=EMMA", method: .get, headers: cookie).status == .ok)
+            #expect(try await client.execute(uri: "/v1/auth?profile=liam", method: .get, headers: bearer).status == .unauthorized)
+            #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get).status == .unauthorized)
+
+            let replay = try await client.execute(uri: "/v1/challenges/\(id)/answer", method: .post, body: try Self.body(["value": answer]))
+            #expect(replay.status == .conflict)
+            #expect(replay.headers[.contentType] == "application/problem+json")
+
+            let ended = try await client.execute(uri: "/v1/profiles/emma/session", method: .delete)
+            #expect(try Self.json(ended)["ended"] as? Bool == true)
+            #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get, headers: bearer).status == .unauthorized)
+        }
+    }
+
+    @Test("begin during a lockout is 423 Locked with Retry-After")
+    func lockedOut() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.gate.setPolicy(.maxFailedChallenges, to: "1")
+        try await fixture.app().test(.router) { client in
+            let begun = try await client.execute(uri: "/v1/profiles/emma/challenges", method: .post)
+            let id = try #require((try Self.json(begun)["challenge"] as? [String: Any])?["id"] as? String)
+            let cancelled = try await client.execute(uri: "/v1/challenges/\(id)/cancel", method: .post)
+            #expect(try Self.json(cancelled)["result"] as? String == "lockedOut")
+            let refused = try await client.execute(uri: "/v1/profiles/emma/challenges", method: .post)
+            #expect(refused.status.code == 423)
+            #expect(refused.headers[.retryAfter] == "300")
+            #expect(refused.headers[.contentType] == "application/problem+json")
+            #expect(try Self.json(refused)["status"] as? Int == 423)
+        }
+    }
+
+    @Test("bad input is a 4xx problem, never a 500", arguments: [
+        ("/v1/challenges/ID/answer", #"{"value": "eight"}"#, 400),
+        ("/v1/challenges/ID/answer", #"{"value": 8.5}"#, 400),
+        ("/v1/challenges/ID/answer", #"{"value": true}"#, 400),
+        ("/v1/challenges/ID/answer", #"{"value": 8, "extra": 1}"#, 400),
+        ("/v1/challenges/ID/answer", #"{}"#, 400),
+        ("/v1/challenges/ID/answer", #"[8]"#, 400),
+        ("/v1/challenges/ID/answer", #"{"value": 8"#, 400),
+        ("/v1/challenges/0123/answer", #"{"value": 8}"#, 404),
+        ("/v1/challenges/0123456789abcdef0123456789abcdef/answer", #"{"value": 8}"#, 404),
+        ("/v1/profiles/nobody/challenges", "", 404),
+        ("/v1/profiles/emma/challenges", #"{"client": 5}"#, 400),
+    ])
+    func badInput(path: String, body: String, status: Int) async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        guard case .challenge(let challenge) = try await fixture.gate.begin(profile: "emma") else {
+            Issue.record("no challenge")
+            return
+        }
+        let uri = path.replacingOccurrences(of: "ID", with: challenge.id.rawValue)
+        try await fixture.app().test(.router) { client in
+            let response = try await client.execute(uri: uri, method: .post, body: ByteBuffer(string: body))
+            #expect(response.status.code == status, "\(String(buffer: response.body))")
+            #expect(response.headers[.contentType] == "application/problem+json")
+            let problem = try Self.json(response)
+            #expect(problem["status"] as? Int == status)
+            #expect((problem["detail"] as? String)?.isEmpty == false)
+        }
+        #expect(try await fixture.gate.attempts(AttemptFilter()).isEmpty, "nothing was recorded for bad input")
+    }
+
+    @Test("a body over 16 KiB is refused with 413")
+    func largeBody() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.app().test(.router) { client in
+            let big = ByteBuffer(string: #"{"client": ""# + String(repeating: "x", count: 20_000) + #""}"#)
+            let response = try await client.execute(uri: "/v1/profiles/emma/challenges", method: .post, body: big)
+            #expect(response.status == .contentTooLarge)
+        }
+    }
+}
