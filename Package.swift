@@ -59,7 +59,7 @@ let package = Package(
                 "ParentalGate",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
-            resources: [.embedInCode("Resources/openapi.yaml")],
+            resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/gate.html")],
             swiftSettings: strictSwift
         ),
         .executableTarget(

@@ -22,6 +22,7 @@ public struct GateServer: Sendable {
         SystemRoutes.register(on: router)
         GateRoutes(gate: gate).register(on: router)
         AuthRoutes(gate: gate).register(on: router)
+        PageRoutes(gate: gate).register(on: router)
         return router
     }
 

@@ -47,7 +47,14 @@ struct GateRoutes: Sendable {
             await Self.handle {
                 let id = try Self.challengeID(context)
                 let body = try await JSONRequest.decode(AnswerBody.self, from: request, allowed: ["value", "client"])
-                return try Self.respond(try await gate.answer(challenge: id, value: body.value, client: body.client))
+                let result = try await gate.answer(challenge: id, value: body.value, client: body.client)
+                var response = try Self.respond(result)
+                if case .passed(let pass) = result, request.uri.queryParameters.get("cookie") == "1" {
+                    let seconds = max(1, Int(pass.until.timeIntervalSince(gate.now()).rounded(.down)))
+                    response.headers[.setCookie] =
+                        "\(SessionToken.cookieName)=\(pass.token); Path=/; Max-Age=\(seconds); HttpOnly; SameSite=Strict"
+                }
+                return response
             }
         }
         router.post("v1/challenges/:id/cancel") { request, context in
