@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A minimal W3C WebDriver client for a headless Chromium driven by `chromedriver`.
+struct WebDriver {
+    let base: URL
+    let session: String
+
+    /// Whether Chromium and its driver are installed (`.ci/run` installs them).
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+            && (FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+                || FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium-browser"))
+    }
+
+    /// Opens a headless browser session on the driver at `base`.
+    static func start(_ base: URL) async throws -> WebDriver {
+        let capabilities: [String: Any] = [
+            "capabilities": ["alwaysMatch": [
+                "browserName": "chrome",
+                "goog:chromeOptions": ["args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]],
+            ]],
+        ]
+        let reply = try await send(base.appendingPathComponent("session"), "POST", capabilities)
+        guard let value = reply["value"] as? [String: Any], let session = value["sessionId"] as? String else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "no WebDriver session: \(reply)"])
+        }
+        return WebDriver(base: base, session: session)
+    }
+
+    func go(_ url: String) async throws {
+        _ = try await call("url", "POST", ["url": url])
+    }
+
+    func currentURL() async throws -> String {
+        (try await call("url", "GET", nil)["value"] as? String) ?? ""
+    }
+
+    /// Runs `script` in the page and returns its result.
+    func run(_ script: String) async throws -> Any? {
+        try await call("execute/sync", "POST", ["script": script, "args": []])["value"]
+    }
+
+    func cookies() async throws -> [[String: Any]] {
+        (try await call("cookie", "GET", nil)["value"] as? [[String: Any]]) ?? []
+    }
+
+    func quit() async {
+        _ = try? await Self.send(base.appendingPathComponent("session/\(session)"), "DELETE", nil)
+    }
+
+    private func call(_ path: String, _ method: String, _ body: [String: Any]?) async throws -> [String: Any] {
+        try await Self.send(base.appendingPathComponent("session/\(session)/\(path)"), method, body)
+    }
+
+    /// One WebDriver call through `curl`: Foundation's URLSession on Linux cannot read
+    /// chromedriver's replies ("Failed writing header").
+    private static func send(_ url: URL, _ method: String, _ body: [String: Any]?) async throws -> [String: Any] {
+        var arguments = ["curl", "-s", "-m", "30", "-X", method, url.absoluteString]
+        if let body {
+            let json = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
+            arguments += ["-H", "Content-Type: application/json", "--data-binary", json]
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }
+
+    /// Whether the driver at `base` answers its status.
+    static func isReady(_ base: URL) async -> Bool {
+        let reply = try? await send(base.appendingPathComponent("status"), "GET", nil)
+        return (reply?["value"] as? [String: Any])?["ready"] as? Bool == true
+    }
+}
