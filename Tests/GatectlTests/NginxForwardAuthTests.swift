@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// A real nginx on loopback puts a dummy home-server page behind the gate with the README's
+/// `auth_request` snippet: refused (sent to the gate page) before a pass, served after.
+@Suite("nginx forward auth", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"), "needs nginx (.ci/run installs it)"))
+struct NginxForwardAuthTests {
+    /// The README's snippet, with this test's ports and paths.
+    static func configuration(nginxPort: Int, gatePort: Int, upstreamPort: Int, directory: String) -> String {
+        """
+        worker_processes 1;
+        daemon off;
+        pid \(directory)/nginx.pid;
+        error_log \(directory)/error.log;
+        events {}
+        http {
+            access_log off;
+            client_body_temp_path \(directory)/body;
+            proxy_temp_path \(directory)/proxy;
+            fastcgi_temp_path \(directory)/fastcgi;
+            uwsgi_temp_path \(directory)/uwsgi;
+            scgi_temp_path \(directory)/scgi;
+            server {
+                listen 127.0.0.1:\(nginxPort);
+
+                # --- from the README ---
+                location = /_parental_gate {
+                    internal;
+                    proxy_pass http://127.0.0.1:\(gatePort)/v1/auth?profile=emma;
+                    proxy_pass_request_body off;
+                    proxy_set_header Content-Length "";
+                }
+                location /settings/ {
+                    auth_request /_parental_gate;
+                    error_page 401 = @parental_gate;
+                    proxy_pass http://127.0.0.1:\(upstreamPort);
+                }
+                location @parental_gate {
+                    return 302 /gate/emma?next=$request_uri;
+                }
+                location /gate/ { proxy_pass http://127.0.0.1:\(gatePort); }
+                location /v1/ { proxy_pass http://127.0.0.1:\(gatePort); }
+                # --- end ---
+            }
+        }
+        """
+    }
+
+    /// `curl` (status, headers and body) against `url`.
+    static func curl(_ url: String, _ extra: [String] = []) throws -> (status: Int, headers: String, body: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["curl", "-s", "-m", "10", "-D", "-", url] + extra
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let headers = parts.first ?? ""
+        let status = Int(headers.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, headers, parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    static func start(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    static func waitFor(_ url: String) async throws -> Bool {
+        for _ in 0..<200 {
+            if (try? curl(url).status) ?? 0 > 0 { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test("the page is refused before the gate and served after a pass")
+    func forwardAuth() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma", policy: ["--min-response-time", "0s"])
+        let directory = db.scratch.url.path
+        try FileManager.default.createDirectory(atPath: directory + "/site/settings", withIntermediateDirectories: true)
+        try db.write("the family settings page\n", to: "site/settings/index.html")
+        let base = Int.random(in: 20_000...39_000)
+        let (nginxPort, gatePort, upstreamPort) = (base, base + 1, base + 2)
+        try db.write(Self.configuration(nginxPort: nginxPort, gatePort: gatePort, upstreamPort: upstreamPort, directory: directory), to: "nginx.conf")
+
+        let gate = try Self.start(try GatectlProcess.binary.path, ["serve", "--port", String(gatePort), "--database", db.path])
+        let upstream = try Self.start("/usr/bin/env", ["python3", "-m", "http.server", String(upstreamPort), "--bind", "127.0.0.1"], in: directory + "/site")
+        let nginx = try Self.start("/usr/sbin/nginx", ["-c", directory + "/nginx.conf", "-p", directory])
+        defer {
+            nginx.terminate()
+            upstream.terminate()
+            gate.terminate()
+        }
+        let front = "http://127.0.0.1:\(nginxPort)"
+        try #require(try await Self.waitFor("http://127.0.0.1:\(gatePort)/healthz"))
+        try #require(try await Self.waitFor("http://127.0.0.1:\(upstreamPort)/settings/"))
+        try #require(try await Self.waitFor(front + "/gate/emma"))
+
+        let before = try Self.curl(front + "/settings/")
+        #expect(before.status == 302)
+        #expect(before.headers.contains("/gate/emma?next=/settings/"))
+        #expect(!before.body.contains("family settings"))
+
+        let begun = try Self.curl(front + "/v1/profiles/emma/challenges", ["-X", "POST"])
+        #expect(begun.status == 201)
+        let challenge = try JSONOutput.object(begun.body)["challenge"] as? [String: Any]
+        let id = try #require(challenge?["id"] as? String)
+        let answer = try db.answer(ofChallenge: id)
+        let passed = try Self.curl(
+            front + "/v1/challenges/\(id)/answer?cookie=1",
+            ["-X", "POST", "-H", "Content-Type: application/json", "--data-binary", #"{"value": \#(answer)}"#])
+        #expect(passed.status == 200)
+        let cookieLine = try #require(passed.headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") })
+        let cookie = String(cookieLine.dropFirst("set-cookie:".count).trimmingCharacters(in: .whitespaces).prefix { $0 != ";" })
+
+        let after = try Self.curl(front + "/settings/", ["-H", "Cookie: \(cookie)"])
+        #expect(after.status == 200)
+        #expect(after.body.contains("the family settings page"))
+        let wrongCookie = try Self.curl(front + "/settings/", ["-H", "Cookie: parental_gate_session=forged"])
+        #expect(wrongCookie.status == 302)
+    }
+}
