@@ -8,18 +8,25 @@ public struct GateServer: Sendable {
     let gate: Gate
     let host: String
     let port: Int
+    let metrics = ServerMetrics()
 
     /// A server for `gate` on `host:port` (loopback by default).
     public init(gate: Gate, host: String = "127.0.0.1", port: Int = 8080) {
         self.gate = gate
         self.host = host
         self.port = port
+        let events = gate.events()
+        let metrics = metrics
+        Task {
+            for await notification in events { metrics.record(notification) }
+        }
     }
 
     /// The routes, for serving or for in-process tests.
     public func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        SystemRoutes.register(on: router)
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        SystemRoutes.register(on: router, metrics: metrics)
         GateRoutes(gate: gate).register(on: router)
         AuthRoutes(gate: gate).register(on: router)
         PageRoutes(gate: gate).register(on: router)

@@ -167,4 +167,30 @@ struct GateRoutesTests {
             #expect(response.status == .contentTooLarge)
         }
     }
+
+    @Test("metrics count challenges, failures by reason, lockouts and requests, in the Prometheus format")
+    func metrics() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.gate.setPolicy(.maxFailedChallenges, to: "1")
+        try await fixture.app().test(.router) { client in
+            let begun = try await client.execute(uri: "/v1/profiles/emma/challenges", method: .post)
+            let id = try #require((try Self.json(begun)["challenge"] as? [String: Any])?["id"] as? String)
+            fixture.clock.advance(by: .seconds(3))
+            _ = try await client.execute(uri: "/v1/challenges/\(id)/answer", method: .post, body: try Self.body(["value": -1]))
+            var text = ""
+            for _ in 0..<100 {
+                text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+                if text.contains("parental_gate_lockouts_total 1") { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(text.contains("# TYPE parental_gate_challenges_total counter"))
+            #expect(text.contains("parental_gate_challenges_total 1"))
+            #expect(text.contains(#"parental_gate_failures_total{reason="tooManyWrongAnswers"} 1"#))
+            #expect(text.contains("parental_gate_lockouts_total 1"))
+            #expect(text.contains(#"parental_gate_http_requests_total{status="201"} 1"#))
+            #expect(text.contains("parental_gate_http_request_duration_seconds_count"))
+        }
+    }
 }

@@ -1,9 +1,14 @@
 import Foundation
 import Hummingbird
 
-/// `/healthz` and `/openapi.yaml`.
+/// `/healthz`, `/metrics` and `/openapi.yaml`.
 enum SystemRoutes {
-    static func register(on router: Router<BasicRequestContext>) {
+    static func register(on router: Router<BasicRequestContext>, metrics: ServerMetrics) {
+        router.get("metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
+        }
         router.get("healthz") { _, _ in
             try APIResponse.json(["status": "ok"])
         }
