@@ -8,7 +8,7 @@ import Testing
 @Suite("Opening and migrating")
 struct MigrationTests {
     static let tables = [
-        "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "challenges", "gate_states", "household", "parent_sessions",
+        "admin_tokens", "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "challenges", "gate_states", "household", "parent_sessions",
         "parental_gate_schema", "policies", "policy_changes", "profiles", "question_sets", "questions",
     ]
 
@@ -82,6 +82,10 @@ struct MigrationTests {
             .appendingPathComponent("Migrations")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted()
         #expect(EmbeddedMigrations.files.map(\.name) == files)
+        let manifest = try String(contentsOf: folder.deletingLastPathComponent().appendingPathComponent("Package.swift"), encoding: .utf8)
+        for file in files {
+            #expect(manifest.contains("\"\(file)\""), "Package.swift does not list \(file)")
+        }
         #expect(Migration.all.map(\.version) == Array(1...files.count))
         for file in EmbeddedMigrations.files {
             let onDisk = try Data(contentsOf: folder.appendingPathComponent(file.name))
@@ -173,9 +177,9 @@ struct MigrationTests {
         let store = try GateStore(.file(path), migrate: false)
         let status = try await store.status()
         #expect(status.schemaVersion == 0)
-        #expect(status.pendingMigrations == ["0001_initial"])
+        #expect(status.pendingMigrations == ["0001_initial", "0002_admin_tokens"])
         let migrated = try await GateStore(.file(path)).status()
-        #expect(migrated.schemaVersion == 1)
+        #expect(migrated.schemaVersion == 2)
         #expect(migrated.pendingMigrations.isEmpty)
     }
 

@@ -9,4 +9,5 @@ public enum AuditEventKind: String, CaseIterable, Codable, Sendable {
     case lockoutStarted, hardLockStarted, unlocked, countersReset
     case sessionOpened, sessionEnded
     case clockAnomaly, auditPruned
+    case adminTokenCreated
 }

@@ -11,9 +11,9 @@ extension StoreTransaction {
     package func openSession(
         profileID: Int64, challengeID: ChallengeID?, expiresAt: Date, at now: Date
     ) throws -> (session: ParentSession, token: String) {
-        let token = Self.newToken()
+        let token = SecretToken.generate()
         var record = ParentSessionRecord(
-            id: nil, profileId: profileID, tokenHash: Self.hash(token: token), challengeId: challengeID?.rawValue,
+            id: nil, profileId: profileID, tokenHash: SecretToken.hash(token), challengeId: challengeID?.rawValue,
             openedAt: now.millisecondsSince1970, expiresAt: expiresAt.millisecondsSince1970, endedAt: nil, endReason: nil)
         try record.insert(db)
         let sessionID = db.lastInsertedRowID
@@ -29,7 +29,7 @@ extension StoreTransaction {
     /// The session the token belongs to, live or not, if any.
     package func session(token: String) throws -> ParentSession? {
         try ParentSessionRecord.fetchOne(
-            db, sql: "SELECT * FROM parent_sessions WHERE token_hash = ?", arguments: [Self.hash(token: token)]
+            db, sql: "SELECT * FROM parent_sessions WHERE token_hash = ?", arguments: [SecretToken.hash(token)]
         )?.session()
     }
 
@@ -56,18 +56,5 @@ extension StoreTransaction {
                 challengeID: record.challengeId.flatMap(ChallengeID.init),
                 details: ["session": String(id), "reason": reason.rawValue]),
             at: now)
-    }
-
-    private static func newToken() -> String {
-        let key = SymmetricKey(size: .bits256)
-        let bytes = key.withUnsafeBytes { Data($0) }
-        return bytes.base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    private static func hash(token: String) -> Data {
-        Data(SHA256.hash(data: Data(token.utf8)))
     }
 }
