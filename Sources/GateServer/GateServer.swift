@@ -30,6 +30,7 @@ public struct GateServer: Sendable {
         GateRoutes(gate: gate).register(on: router)
         AuthRoutes(gate: gate).register(on: router)
         PageRoutes(gate: gate).register(on: router)
+        AdminRoutes(gate: gate).register(on: router)
         return router
     }
 

@@ -17,12 +17,29 @@ extension GateCtl {
         @Option(help: "The port to listen on.")
         var port: Int = 8080
 
+        @Flag(help: "Make a new admin token for the admin API, print it once, then serve.")
+        var initAdminToken = false
+
+        @Option(help: "A file holding an admin token (32 or more characters) to accept; only its hash is stored.")
+        var adminTokenFile: String?
+
         func validate() throws {
             guard (1...65_535).contains(port) else { throw ValidationError("--port must be between 1 and 65535") }
         }
 
         func run() async throws {
             let gate = try global.openGate()
+            if initAdminToken {
+                let token = try await gate.addAdminToken(label: "gatectl serve --init-admin-token", by: ActorOptions().actor)
+                print("admin token (shown once; only its hash is stored): \(token)")
+            }
+            if let adminTokenFile {
+                guard let text = try? String(contentsOfFile: adminTokenFile, encoding: .utf8) else {
+                    throw CommandError.usage("cannot read \(adminTokenFile)")
+                }
+                try await gate.addAdminToken(
+                    text.trimmingCharacters(in: .whitespacesAndNewlines), label: "file \(adminTokenFile)", by: ActorOptions().actor)
+            }
             try await GateServer(gate: gate, host: host, port: port).run()
         }
     }

@@ -1,22 +1,22 @@
 import Foundation
-import ParentalGate
+import GateCore
 
-/// A recorded policy change in `--json` output.
-struct PolicyChangeJSON: Encodable {
-    var version: Int
-    var field: String
+/// A recorded policy change in `gatectl --json` output and the HTTP API.
+public struct PolicyChangeJSON: Encodable, Sendable {
+    public var version: Int
+    public var field: String
     /// The old and new values; `null` means inherited.
-    var old: String?
-    var new: String?
-    var by: String
-    var at: Date
+    public var old: String?
+    public var new: String?
+    public var by: String
+    public var at: Date
 
     private enum CodingKeys: String, CodingKey {
         case version, field, old, new, by, at
     }
 
     /// Writes `old` and `new` always, as `null` when inherited.
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(field, forKey: .field)
@@ -26,7 +26,7 @@ struct PolicyChangeJSON: Encodable {
         try container.encode(at, forKey: .at)
     }
 
-    init(_ change: PolicyChange) {
+    public init(_ change: PolicyChange) {
         version = change.version
         field = change.field.rawValue
         old = change.oldValue

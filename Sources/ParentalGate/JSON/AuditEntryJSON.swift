@@ -1,18 +1,18 @@
 import Foundation
-import ParentalGate
+import GateCore
 
 /// An audit record in `--json` and `--format csv` output.
-struct AuditEntryJSON: Encodable {
-    var id: Int64
-    var time: Date
-    var kind: String
-    var profile: String?
-    var actor: String?
-    var client: String?
-    var challenge: String?
-    var details: [String: String]
+public struct AuditEntryJSON: Encodable, Sendable {
+    public var id: Int64
+    public var time: Date
+    public var kind: String
+    public var profile: String?
+    public var actor: String?
+    public var client: String?
+    public var challenge: String?
+    public var details: [String: String]
 
-    init(_ entry: AuditEntry) {
+    public init(_ entry: AuditEntry) {
         id = entry.id
         time = entry.occurredAt
         kind = entry.event.kind.rawValue

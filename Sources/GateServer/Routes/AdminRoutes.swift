@@ -1,0 +1,132 @@
+import Foundation
+import Hummingbird
+import ParentalGate
+
+/// The admin API under `/v1/admin`, behind an admin bearer token (`gatectl serve
+/// --init-admin-token`): profiles, policies with guess resistance, unlock, question sets,
+/// and the audit log.
+struct AdminRoutes: Sendable {
+    let gate: Gate
+
+    struct NewProfile: Decodable {
+        var name: String
+        var displayName: String?
+        var locale: String?
+    }
+
+    struct PolicyPatch: Decodable {
+        var fields: [String: String]
+    }
+
+    struct UnlockBody: Decodable {
+        var by: String
+    }
+
+    struct NewQuestionSet: Decodable {
+        struct Entry: Decodable {
+            var prompt: String
+            var answer: Int
+            var choices: [Int]?
+        }
+
+        var name: String
+        var locale: String
+        var questions: [Entry]
+        var replace: Bool?
+    }
+
+    func register(on router: Router<BasicRequestContext>) {
+        let gate = gate
+        /// Runs `body` for a request carrying an admin token, else answers 401.
+        @Sendable func admin(_ request: Request, _ body: @escaping @Sendable () async throws -> Response) async -> Response {
+            await GateRoutes.handle {
+                guard let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer "),
+                      try await gate.isAdminToken(String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
+                else {
+                    return APIResponse.problem(.unauthorized, "the admin API needs Authorization: Bearer <admin token>")
+                }
+                return try await body()
+            }
+        }
+        router.get("v1/admin/profiles") { request, _ in
+            await admin(request) { try APIResponse.json(try await gate.profiles().map(ProfileJSON.init)) }
+        }
+        router.post("v1/admin/profiles") { request, _ in
+            await admin(request) {
+                let body = try await JSONRequest.decode(NewProfile.self, from: request, allowed: ["name", "displayName", "locale"])
+                let profile = try await gate.addProfile(body.name, displayName: body.displayName, locale: body.locale ?? "en", by: "admin API")
+                return try APIResponse.json(ProfileJSON(profile), status: .created)
+            }
+        }
+        router.get("v1/admin/profiles/:profile/policy") { request, context in
+            await admin(request) {
+                let profile = try context.parameters.require("profile")
+                let policy = try await gate.policy(for: profile)
+                let resistance = try await gate.guessResistance(for: profile)
+                return try APIResponse.json(PolicyJSON(profile: profile, policy: policy, resistance: resistance))
+            }
+        }
+        router.patch("v1/admin/profiles/:profile/policy") { request, context in
+            await admin(request) {
+                let profile = try context.parameters.require("profile")
+                let body = try await JSONRequest.decode(PolicyPatch.self, from: request, allowed: ["fields"])
+                var values: [(PolicyField, String)] = []
+                for (name, value) in body.fields.sorted(by: { $0.key < $1.key }) {
+                    guard let field = PolicyField(rawValue: name) else {
+                        return APIResponse.problem(.badRequest, "unknown policy field '\(name.escapedForMessage)'")
+                    }
+                    values.append((field, value))
+                }
+                let changes = try await gate.setPolicy(values, for: profile, by: "admin API")
+                return try APIResponse.json(changes.map(PolicyChangeJSON.init))
+            }
+        }
+        router.post("v1/admin/profiles/:profile/unlock") { request, context in
+            await admin(request) {
+                let profile = try context.parameters.require("profile")
+                let body = try await JSONRequest.decode(UnlockBody.self, from: request, allowed: ["by"])
+                return try APIResponse.json(["wasLocked": try await gate.unlock(profile: profile, by: body.by)])
+            }
+        }
+        router.post("v1/admin/question-sets") { request, _ in
+            await admin(request) {
+                let body = try await JSONRequest.decode(
+                    NewQuestionSet.self, from: request, allowed: ["name", "locale", "questions", "replace"])
+                var questions: [Question] = []
+                for (index, entry) in body.questions.enumerated() {
+                    do {
+                        questions.append(try Question(prompt: entry.prompt, answer: entry.answer, choices: entry.choices))
+                    } catch {
+                        return APIResponse.problem(.badRequest, "question \(index + 1): \((error as? GateInputError)?.reason ?? "\(error)")")
+                    }
+                }
+                let summary = try await gate.importQuestions(
+                    questions, set: body.name, locale: body.locale, replacing: body.replace ?? false, by: "admin API")
+                return try APIResponse.json(
+                    ["name": summary.name, "locale": summary.locale.identifier, "questions": String(summary.questionCount)],
+                    status: .created)
+            }
+        }
+        router.get("v1/admin/audit") { request, _ in
+            await admin(request) {
+                var filter = AuditFilter(limit: 100, latest: true)
+                if let limit = request.uri.queryParameters.get("limit") {
+                    guard let value = Int(limit), (1...10_000).contains(value) else {
+                        return APIResponse.problem(.badRequest, "limit must be a whole number between 1 and 10000")
+                    }
+                    filter.limit = value
+                }
+                if let profile = request.uri.queryParameters.get("profile") {
+                    filter.profileID = try await gate.profile(named: profile).id
+                }
+                return try APIResponse.json(try await gate.auditEntries(filter).map(AuditEntryJSON.init))
+            }
+        }
+        router.get("v1/admin/audit/stats") { request, _ in
+            await admin(request) { try APIResponse.json(try await gate.stats()) }
+        }
+        router.get("v1/admin/audit/verify") { request, _ in
+            await admin(request) { try APIResponse.json(try await gate.verifyAudit()) }
+        }
+    }
+}
