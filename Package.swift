@@ -19,6 +19,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ParentalGate", targets: ["ParentalGate"]),
+        .library(name: "GateServer", targets: ["GateServer"]),
         .executable(name: "gatectl", targets: ["gatectl"]),
     ],
     dependencies: [
