@@ -15,11 +15,7 @@ public struct GateServer: Sendable {
         self.gate = gate
         self.host = host
         self.port = port
-        let events = gate.events()
-        let metrics = metrics
-        Task {
-            for await notification in events { metrics.record(notification) }
-        }
+        gate.observe { [metrics] notification in metrics.record(notification) }
     }
 
     /// The routes, for serving or for in-process tests.

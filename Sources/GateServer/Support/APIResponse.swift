@@ -30,8 +30,7 @@ enum APIResponse {
 
     /// `date` as ISO 8601 UTC with milliseconds.
     static func time(_ date: Date) -> String {
-        let milliseconds = Double(date.millisecondsSince1970) + 0.25
-        return Date(timeIntervalSince1970: milliseconds / 1000).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        JSONDate.string(date)
     }
 
     /// 423 Locked.

@@ -4,6 +4,18 @@ import Foundation
 final class EventHub: @unchecked Sendable {
     private let lock = NSLock()
     private var continuations: [UUID: AsyncStream<GateNotification>.Continuation] = [:]
+    private var observers: [@Sendable (GateNotification) -> Void] = []
+
+    /// Calls `handler` with every notification, synchronously, as it is published.
+    func observe(_ handler: @escaping @Sendable (GateNotification) -> Void) {
+        lock.withLock { observers.append(handler) }
+    }
+
+    /// Ends every open stream (its `for await` loop finishes).
+    func finish() {
+        let listeners = lock.withLock { Array(continuations.values) }
+        for listener in listeners { listener.finish() }
+    }
 
     /// A new stream of every notification published from now on.
     func stream() -> AsyncStream<GateNotification> {
@@ -19,7 +31,10 @@ final class EventHub: @unchecked Sendable {
 
     func publish(_ notifications: [GateNotification]) {
         guard !notifications.isEmpty else { return }
-        let listeners = lock.withLock { Array(continuations.values) }
+        let (listeners, observers) = lock.withLock { (Array(continuations.values), self.observers) }
+        for notification in notifications {
+            for observer in observers { observer(notification) }
+        }
         for listener in listeners {
             for notification in notifications {
                 listener.yield(notification)

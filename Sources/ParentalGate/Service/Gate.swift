@@ -37,6 +37,12 @@ public struct Gate: Sendable {
         timeSource.now()
     }
 
+    /// Calls `handler` with every notification of this gate, synchronously, after the
+    /// operation that caused it has committed (for counters such as the server's metrics).
+    package func observe(_ handler: @escaping @Sendable (GateNotification) -> Void) {
+        hub.observe(handler)
+    }
+
     /// Every notification of this gate from now on: passes, failures, lockouts, unlocks.
     ///
     /// In-process only: another process using the same database has its own.

@@ -1,4 +1,5 @@
 import Foundation
+import ParentalGate
 
 /// Writing results for people (tables) and scripts (JSON), and errors to stderr.
 enum Output {
