@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(
@@ -77,6 +78,19 @@ let package = Package(
             dependencies: ["ParentalGate"],
             path: "Tests/Tools/GateStress",
             swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "GateBenchmarks",
+            dependencies: [
+                "ParentalGate",
+                "GateStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/GateBenchmarks",
+            swiftSettings: strictSwift,
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .testTarget(
             name: "GateCoreTests",

@@ -26,8 +26,29 @@ struct AttemptRecord: Hashable {
 
 // MARK: - Database
 
-extension AttemptRecord: Codable, FetchableRecord, PersistableRecord {
+// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
+extension AttemptRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "attempts"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    init(row: Row) throws {
+        id = row["id"]
+        challengeId = row["challenge_id"]
+        profileId = row["profile_id"]
+        givenValue = row["given_value"]
+        outcome = row["outcome"]
+        responseMs = row["response_ms"]
+        answeredAt = row["answered_at"]
+        client = row["client"]
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["challenge_id"] = challengeId
+        container["profile_id"] = profileId
+        container["given_value"] = givenValue
+        container["outcome"] = outcome
+        container["response_ms"] = responseMs
+        container["answered_at"] = answeredAt
+        container["client"] = client
+    }
 }

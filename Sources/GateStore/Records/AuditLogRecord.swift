@@ -26,7 +26,7 @@ struct AuditLogRecord: Hashable {
         actor = event.actor
         client = event.client
         challengeId = event.challengeID?.rawValue
-        details = try JSONText.encode(event.details)
+        details = JSONText.encode(event.details)
         prevHash = previousHash
         hash = Data()
         hash = AuditChain.hash(of: self)
@@ -47,8 +47,35 @@ struct AuditLogRecord: Hashable {
 
 // MARK: - Database
 
-extension AuditLogRecord: Codable, FetchableRecord, PersistableRecord {
+// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
+extension AuditLogRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "audit_log"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    init(row: Row) throws {
+        id = row["id"]
+        occurredAt = row["occurred_at"]
+        kind = row["kind"]
+        profileId = row["profile_id"]
+        profileName = row["profile_name"]
+        actor = row["actor"]
+        client = row["client"]
+        challengeId = row["challenge_id"]
+        details = row["details"]
+        prevHash = row["prev_hash"]
+        hash = row["hash"]
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["occurred_at"] = occurredAt
+        container["kind"] = kind
+        container["profile_id"] = profileId
+        container["profile_name"] = profileName
+        container["actor"] = actor
+        container["client"] = client
+        container["challenge_id"] = challengeId
+        container["details"] = details
+        container["prev_hash"] = prevHash
+        container["hash"] = hash
+    }
 }

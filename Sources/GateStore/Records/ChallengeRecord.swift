@@ -70,8 +70,47 @@ struct ChallengeRecord: Hashable {
 
 // MARK: - Database
 
-extension ChallengeRecord: Codable, FetchableRecord, PersistableRecord {
+// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
+extension ChallengeRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "challenges"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    init(row: Row) throws {
+        id = row["id"]
+        profileId = row["profile_id"]
+        source = row["source"]
+        questionId = row["question_id"]
+        locale = row["locale"]
+        prompt = row["prompt"]
+        answer = row["answer"]
+        answerFormat = row["answer_format"]
+        choices = row["choices"]
+        issuedAt = row["issued_at"]
+        deadline = row["deadline"]
+        maxWrongAnswers = row["max_wrong_answers"]
+        minResponseTimeMs = row["min_response_time_ms"]
+        wrongAnswers = row["wrong_answers"]
+        status = row["status"]
+        endedAt = row["ended_at"]
+        client = row["client"]
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["profile_id"] = profileId
+        container["source"] = source
+        container["question_id"] = questionId
+        container["locale"] = locale
+        container["prompt"] = prompt
+        container["answer"] = answer
+        container["answer_format"] = answerFormat
+        container["choices"] = choices
+        container["issued_at"] = issuedAt
+        container["deadline"] = deadline
+        container["max_wrong_answers"] = maxWrongAnswers
+        container["min_response_time_ms"] = minResponseTimeMs
+        container["wrong_answers"] = wrongAnswers
+        container["status"] = status
+        container["ended_at"] = endedAt
+        container["client"] = client
+    }
 }

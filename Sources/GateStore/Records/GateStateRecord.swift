@@ -36,8 +36,29 @@ struct GateStateRecord: Hashable {
 
 // MARK: - Database
 
-extension GateStateRecord: Codable, FetchableRecord, PersistableRecord {
+// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
+extension GateStateRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "gate_states"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    init(row: Row) throws {
+        profileId = row["profile_id"]
+        failuresInRow = row["failures_in_row"]
+        lastFailureAt = row["last_failure_at"]
+        lockoutLevel = row["lockout_level"]
+        lockedUntil = row["locked_until"]
+        hardLocked = row["hard_locked"]
+        latestSeenAt = row["latest_seen_at"]
+        updatedAt = row["updated_at"]
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["profile_id"] = profileId
+        container["failures_in_row"] = failuresInRow
+        container["last_failure_at"] = lastFailureAt
+        container["lockout_level"] = lockoutLevel
+        container["locked_until"] = lockedUntil
+        container["hard_locked"] = hardLocked
+        container["latest_seen_at"] = latestSeenAt
+        container["updated_at"] = updatedAt
+    }
 }

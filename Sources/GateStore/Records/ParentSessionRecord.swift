@@ -25,8 +25,29 @@ struct ParentSessionRecord: Hashable {
 
 // MARK: - Database
 
-extension ParentSessionRecord: Codable, FetchableRecord, PersistableRecord {
+// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
+extension ParentSessionRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "parent_sessions"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    init(row: Row) throws {
+        id = row["id"]
+        profileId = row["profile_id"]
+        tokenHash = row["token_hash"]
+        challengeId = row["challenge_id"]
+        openedAt = row["opened_at"]
+        expiresAt = row["expires_at"]
+        endedAt = row["ended_at"]
+        endReason = row["end_reason"]
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["profile_id"] = profileId
+        container["token_hash"] = tokenHash
+        container["challenge_id"] = challengeId
+        container["opened_at"] = openedAt
+        container["expires_at"] = expiresAt
+        container["ended_at"] = endedAt
+        container["end_reason"] = endReason
+    }
 }

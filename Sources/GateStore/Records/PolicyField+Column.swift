@@ -41,13 +41,22 @@ extension PolicyField {
     func value(in row: Row) throws -> PolicyValue? {
         let stored: DatabaseValue = row[column]
         if stored.isNull { return nil }
-        let value: PolicyValue? = switch kind {
-        case .answerFormat: String.fromDatabaseValue(stored).flatMap(AnswerFormat.init(rawValue:)).map(PolicyValue.answerFormat)
-        case .difficulty: String.fromDatabaseValue(stored).flatMap(Difficulty.init(rawValue:)).map(PolicyValue.difficulty)
-        case .questionSource: try String.fromDatabaseValue(stored).map { .questionSource(try QuestionSource($0)) }
-        case .count: Int.fromDatabaseValue(stored).map(PolicyValue.count)
-        case .duration: Int64.fromDatabaseValue(stored).map { .duration(.milliseconds($0)) }
-        case .factor: Double.fromDatabaseValue(stored).map(PolicyValue.factor)
+        // Plain statements: Swift 6.3's optimizer crashes (CopyPropagation) on a `switch`
+        // expression here whose branch throws inside `map`.
+        var value: PolicyValue?
+        switch kind {
+        case .answerFormat:
+            if let text = String.fromDatabaseValue(stored), let format = AnswerFormat(rawValue: text) { value = .answerFormat(format) }
+        case .difficulty:
+            if let text = String.fromDatabaseValue(stored), let difficulty = Difficulty(rawValue: text) { value = .difficulty(difficulty) }
+        case .questionSource:
+            if let text = String.fromDatabaseValue(stored) { value = .questionSource(try QuestionSource(text)) }
+        case .count:
+            if let count = Int.fromDatabaseValue(stored) { value = .count(count) }
+        case .duration:
+            if let milliseconds = Int64.fromDatabaseValue(stored) { value = .duration(.milliseconds(milliseconds)) }
+        case .factor:
+            if let factor = Double.fromDatabaseValue(stored) { value = .factor(factor) }
         }
         guard let value else { throw StoreError.constraint("malformed \(rawValue) in the policies table") }
         try validate(value)

@@ -24,8 +24,29 @@ struct ProfileRecord: Hashable {
 
 // MARK: - Database
 
-extension ProfileRecord: Codable, FetchableRecord, PersistableRecord {
+// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
+extension ProfileRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "profiles"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    init(row: Row) throws {
+        id = row["id"]
+        name = row["name"]
+        nameKey = row["name_key"]
+        displayName = row["display_name"]
+        locale = row["locale"]
+        isEnabled = row["is_enabled"]
+        createdAt = row["created_at"]
+        updatedAt = row["updated_at"]
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["name"] = name
+        container["name_key"] = nameKey
+        container["display_name"] = displayName
+        container["locale"] = locale
+        container["is_enabled"] = isEnabled
+        container["created_at"] = createdAt
+        container["updated_at"] = updatedAt
+    }
 }

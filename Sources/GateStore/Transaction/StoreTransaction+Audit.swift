@@ -11,16 +11,38 @@ extension StoreTransaction {
     package func appendAudit(_ event: AuditEvent, at now: Date) throws -> AuditEntry {
         var event = event
         if event.profileName == nil, let profileID = event.profileID {
-            event.profileName = try String.fetchOne(db, sql: "SELECT name FROM profiles WHERE id = ?", arguments: [profileID])
+            event.profileName = try profileName(id: profileID)
         }
-        let previous = try Row.fetchOne(db, sql: "SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1")
-        let anchor = try Row.fetchOne(db, sql: "SELECT pruned_through_id, pruned_through_hash FROM audit_anchor WHERE id = 1")
-        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'") ?? 0
-        let previousHash: Data = previous?["hash"] ?? anchor?["pruned_through_hash"] ?? AuditChain.genesis
-        let lastID = max(previous?["id"] ?? 0, anchor?["pruned_through_id"] ?? 0, sequence)
-        let record = try AuditLogRecord(id: lastID + 1, occurredAt: now, event: event, previousHash: previousHash)
+        let tail = try auditTail()
+        let record = try AuditLogRecord(id: tail.id + 1, occurredAt: now, event: event, previousHash: tail.hash)
         try record.insert(db)
+        memo.auditTail = (record.id, record.hash)
         return try record.entry()
+    }
+
+    /// The id the next audit record follows and the hash it chains to: the newest record's,
+    /// else the prune anchor's; never below the highest id ever used (a deleted tail leaves
+    /// a gap that verification reports).
+    private func auditTail() throws -> (id: Int64, hash: Data) {
+        if let tail = memo.auditTail { return tail }
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: """
+                SELECT l.id AS id, l.hash AS hash, a.pruned_through_id AS anchor_id, a.pruned_through_hash AS anchor_hash,
+                       (SELECT seq FROM sqlite_sequence WHERE name = 'audit_log') AS seq
+                FROM (SELECT 1) LEFT JOIN audit_anchor a ON a.id = 1
+                LEFT JOIN (SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1) l
+                """))
+        let hash: Data = row?["hash"] ?? row?["anchor_hash"] ?? AuditChain.genesis
+        let id: Int64 = max(row?["id"] ?? 0, row?["anchor_id"] ?? 0, row?["seq"] ?? 0)
+        return (id, hash)
+    }
+
+    /// The name of profile `id` now, or `nil` when it is gone.
+    private func profileName(id: Int64) throws -> String? {
+        if let name = memo.profileNames[id] { return name }
+        let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM profiles WHERE id = ?"), arguments: [id])
+        if let name { memo.profileNames[id] = name }
+        return name
     }
 
     /// Audit entries matching `filter`, oldest first.

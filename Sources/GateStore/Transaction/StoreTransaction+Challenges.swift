@@ -20,13 +20,15 @@ extension StoreTransaction {
 
     /// The challenge with identifier `id`, if any.
     package func challenge(id: ChallengeID) throws -> StoredChallenge? {
-        try ChallengeRecord.fetchOne(db, key: id.rawValue)?.storedChallenge()
+        try fetchOne(ChallengeRecord.self, cached: "SELECT * FROM challenges WHERE id = ?", arguments: [id.rawValue])?
+            .storedChallenge()
     }
 
     /// The profile's open challenge, if it has one.
     package func openChallenge(profileID: Int64) throws -> StoredChallenge? {
-        try ChallengeRecord.fetchOne(
-            db, sql: "SELECT * FROM challenges WHERE profile_id = ? AND status = 'open'", arguments: [profileID]
+        try fetchOne(
+            ChallengeRecord.self, cached: "SELECT * FROM challenges WHERE profile_id = ? AND status = 'open'",
+            arguments: [profileID]
         )?.storedChallenge()
     }
 
@@ -46,7 +48,7 @@ extension StoreTransaction {
         try record.insert(db)
         record.id = db.lastInsertedRowID
         if stored.status == .open && (outcome == .wrong || outcome == .tooFast) {
-            try db.execute(sql: "UPDATE challenges SET wrong_answers = wrong_answers + 1 WHERE id = ?", arguments: [id.rawValue])
+            try execute(cached: "UPDATE challenges SET wrong_answers = wrong_answers + 1 WHERE id = ?", arguments: [id.rawValue])
         }
         try appendAudit(
             AuditEvent(
@@ -66,8 +68,8 @@ extension StoreTransaction {
         guard status != .open else { throw StoreError.constraint("a challenge cannot end as open") }
         guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
         guard stored.status == .open else { throw StoreError.challengeAlreadyEnded(id.rawValue) }
-        try db.execute(
-            sql: "UPDATE challenges SET status = ?, ended_at = ? WHERE id = ? AND status = 'open'",
+        try execute(
+            cached: "UPDATE challenges SET status = ?, ended_at = ? WHERE id = ? AND status = 'open'",
             arguments: [status.rawValue, now.millisecondsSince1970, id.rawValue])
         let kind: AuditEventKind = switch status {
         case .open, .passed: .challengePassed

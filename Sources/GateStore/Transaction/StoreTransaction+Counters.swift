@@ -5,7 +5,8 @@ import GRDB
 extension StoreTransaction {
     /// The profile's gate counters.
     package func gateCounters(profileID: Int64) throws -> GateCounters {
-        try GateStateRecord.fetchOne(db, key: profileID)?.counters ?? .initial
+        try fetchOne(GateStateRecord.self, cached: "SELECT * FROM gate_states WHERE profile_id = ?", arguments: [profileID])?
+            .counters ?? .initial
     }
 
     /// Saves the profile's gate counters and appends `events` (the lockouts, unlocks and
@@ -13,8 +14,20 @@ extension StoreTransaction {
     package func saveGateCounters(
         _ counters: GateCounters, profileID: Int64, auditing events: [AuditEvent], at now: Date
     ) throws {
-        guard try profile(id: profileID) != nil else { throw StoreError.profileNotFound("#\(profileID)") }
-        try GateStateRecord(profileID: profileID, counters: counters, updatedAt: now).save(db)
+        let record = GateStateRecord(profileID: profileID, counters: counters, updatedAt: now)
+        let updated = try execute(
+            cached: """
+                UPDATE gate_states SET failures_in_row = ?, last_failure_at = ?, lockout_level = ?, locked_until = ?,
+                hard_locked = ?, latest_seen_at = ?, updated_at = ? WHERE profile_id = ?
+                """,
+            arguments: [
+                record.failuresInRow, record.lastFailureAt, record.lockoutLevel, record.lockedUntil, record.hardLocked,
+                record.latestSeenAt, record.updatedAt, profileID,
+            ])
+        if updated == 0 {
+            guard try profile(id: profileID) != nil else { throw StoreError.profileNotFound("#\(profileID)") }
+            try record.insert(db)
+        }
         for event in events {
             try appendAudit(event, at: now)
         }

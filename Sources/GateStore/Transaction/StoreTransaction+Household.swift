@@ -5,7 +5,7 @@ import GRDB
 extension StoreTransaction {
     /// The language challenges fall back to before English.
     package func householdLocale() throws -> LocaleTag {
-        let stored = try String.fetchOne(db, sql: "SELECT default_locale FROM household WHERE id = 1") ?? "en"
+        let stored = try String.fetchOne(db.cachedStatement(sql: "SELECT default_locale FROM household WHERE id = 1")) ?? "en"
         return (try? LocaleTag(stored)) ?? .english
     }
 

@@ -6,8 +6,8 @@ extension StoreTransaction {
     /// The fields `scope` sets itself, and its version.
     package func policyOverrides(_ scope: PolicyScope) throws -> PolicyOverrides {
         let record: PolicyRecord? = switch scope {
-        case .household: try PolicyRecord.fetchOne(db, sql: "SELECT * FROM policies WHERE profile_id IS NULL")
-        case .profile(let id): try PolicyRecord.fetchOne(db, sql: "SELECT * FROM policies WHERE profile_id = ?", arguments: [id])
+        case .household: try fetchOne(PolicyRecord.self, cached: "SELECT * FROM policies WHERE profile_id IS NULL")
+        case .profile(let id): try fetchOne(PolicyRecord.self, cached: "SELECT * FROM policies WHERE profile_id = ?", arguments: [id])
         }
         return try record?.overrides ?? PolicyOverrides()
     }

@@ -11,7 +11,7 @@ extension StoreTransaction {
     /// The profile called `name` (ignoring case), if any.
     package func profile(named name: String) throws -> Profile? {
         let key = ProfileName.key(for: name.trimmingCharacters(in: .whitespacesAndNewlines))
-        return try ProfileRecord.fetchOne(db, sql: "SELECT * FROM profiles WHERE name_key = ?", arguments: [key])?.profile()
+        return try fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE name_key = ?", arguments: [key])?.profile()
     }
 
     /// The profile called `name`, or ``StoreError/profileNotFound(_:)``.
@@ -22,7 +22,7 @@ extension StoreTransaction {
 
     /// The profile with identifier `id`, if any.
     package func profile(id: Int64) throws -> Profile? {
-        try ProfileRecord.fetchOne(db, key: id)?.profile()
+        try fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE id = ?", arguments: [id])?.profile()
     }
 
     /// Adds a profile with fresh gate counters.
@@ -48,6 +48,7 @@ extension StoreTransaction {
     package func renameProfile(_ name: String, to newName: ProfileName, by actor: Label, at now: Date) throws -> Profile {
         let profile = try requireProfile(named: name)
         try refuseDuplicate(newName, except: profile.id)
+        memo.profileNames[profile.id] = nil
         try db.execute(
             sql: "UPDATE profiles SET name = ?, name_key = ?, updated_at = ? WHERE id = ?",
             arguments: [newName.value, newName.key, max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970), profile.id])

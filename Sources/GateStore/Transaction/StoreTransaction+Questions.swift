@@ -64,17 +64,17 @@ extension StoreTransaction {
     /// The locales the set called `name` exists in.
     package func questionSetLocales(named name: String) throws -> [LocaleTag] {
         try String.fetchAll(
-            db, sql: "SELECT locale FROM question_sets WHERE name_key = ? ORDER BY locale",
+            db.cachedStatement(sql: "SELECT locale FROM question_sets WHERE name_key = ? ORDER BY locale"),
             arguments: [ProfileName.key(for: name)]
         ).map { try LocaleTag($0) }
     }
 
     /// The questions of the set called `name` in exactly `locale`, in their order.
     package func questions(inSet name: String, locale: LocaleTag) throws -> [StoredQuestion] {
-        try QuestionRecord.fetchAll(db, sql: """
+        try QuestionRecord.fetchAll(db.cachedStatement(sql: """
             SELECT q.* FROM questions q JOIN question_sets s ON s.id = q.set_id
             WHERE s.name_key = ? AND s.locale = ? ORDER BY q.position
-            """, arguments: [ProfileName.key(for: name), locale.identifier]
+            """), arguments: [ProfileName.key(for: name), locale.identifier]
         ).map { try $0.storedQuestion() }
     }
 

@@ -28,15 +28,16 @@ extension StoreTransaction {
 
     /// The session the token belongs to, live or not, if any.
     package func session(token: String) throws -> ParentSession? {
-        try ParentSessionRecord.fetchOne(
-            db, sql: "SELECT * FROM parent_sessions WHERE token_hash = ?", arguments: [SecretToken.hash(token)]
+        try fetchOne(
+            ParentSessionRecord.self, cached: "SELECT * FROM parent_sessions WHERE token_hash = ?",
+            arguments: [SecretToken.hash(token)]
         )?.session()
     }
 
     /// The profile's session that is live at `time`, if any.
     package func liveSession(profileID: Int64, at time: Date) throws -> ParentSession? {
-        try ParentSessionRecord.fetchOne(
-            db, sql: """
+        try fetchOne(
+            ParentSessionRecord.self, cached: """
                 SELECT * FROM parent_sessions
                 WHERE profile_id = ? AND ended_at IS NULL AND expires_at > ?
                 ORDER BY expires_at DESC LIMIT 1
@@ -46,9 +47,11 @@ extension StoreTransaction {
 
     /// Ends session `id` early (`ended`, or `replaced` by a newer one) and audits it.
     package func endSession(_ id: Int64, reason: SessionEndReason, by actor: String?, at now: Date) throws {
-        guard let record = try ParentSessionRecord.fetchOne(db, key: id), record.endedAt == nil else { return }
-        try db.execute(
-            sql: "UPDATE parent_sessions SET ended_at = ?, end_reason = ? WHERE id = ?",
+        guard let record = try fetchOne(ParentSessionRecord.self, cached: "SELECT * FROM parent_sessions WHERE id = ?", arguments: [id]),
+              record.endedAt == nil
+        else { return }
+        try execute(
+            cached: "UPDATE parent_sessions SET ended_at = ?, end_reason = ? WHERE id = ?",
             arguments: [max(now.millisecondsSince1970, record.openedAt), reason.rawValue, id])
         try appendAudit(
             AuditEvent(

@@ -7,8 +7,24 @@ import GRDB
 /// write that changes gate state appends its audit record in the same transaction.
 package struct StoreTransaction {
     let db: Database
+    /// What this transaction already read or wrote, so it is not read again.
+    let memo = TransactionMemo()
 
     init(_ db: Database) {
         self.db = db
+    }
+
+    /// The first row of `sql`, through a statement prepared once per connection.
+    func fetchOne<Record: FetchableRecord>(
+        _ type: Record.Type, cached sql: String, arguments: StatementArguments = []
+    ) throws -> Record? {
+        try Record.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Runs the write `sql` through a statement prepared once per connection; returns the rows it changed.
+    @discardableResult
+    func execute(cached sql: String, arguments: StatementArguments = []) throws -> Int {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+        return db.changesCount
     }
 }

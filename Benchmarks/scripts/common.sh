@@ -1,0 +1,110 @@
+# shellcheck shell=bash
+# Benchmarks/scripts/common.sh — shared helpers for the shell benchmarks (issue 8, items 3 and 4).
+#
+# Not run on its own: `source` it from process-cost.sh or server.sh. It
+#   - finds gatectl: $GATECTL when set, else builds it with
+#     `swift build -c release --product gatectl` in the package root and uses
+#     `$(swift build -c release --show-bin-path)/gatectl`;
+#   - sets $OUT (where results go; default: .benchmarks/ in the package root) and creates it;
+#   - makes fresh benchmark databases (make_bench_database DIR [N]): profile `emma`,
+#     optionally profiles p0..pN-1, the question set `bench` ("What is 6 × 7?" → 42), and a
+#     household policy that gives every profile that question, never calls an answer
+#     "too fast" (--min-response-time 0s) and allows the most failed challenges in a row
+#     (--max-failed-challenges 100) so repeated begins do not lock a profile out.
+#
+# Every gatectl command here names the database with --database; nothing touches the
+# user's default database.
+
+set -euo pipefail
+
+BENCH_SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+PACKAGE_ROOT=$(cd "$BENCH_SCRIPTS_DIR/../.." && pwd)
+
+# Where results go.
+OUT=${OUT:-$PACKAGE_ROOT/.benchmarks}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+
+# The actor recorded in the audit log for the benchmark's administrative changes.
+BENCH_ACTOR=bench
+
+bench_log() { printf '%s\n' "$*" >&2; }
+bench_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# require_tools TOOL… — stop with a clear message when a tool is missing.
+require_tools() {
+    local tool
+    for tool in "$@"; do
+        command -v "$tool" >/dev/null 2>&1 || bench_die "$tool is not installed (needed by $(basename "$0"))"
+    done
+}
+
+# find_gatectl — sets and exports GATECTL (an absolute path to a release gatectl).
+find_gatectl() {
+    if [[ -n ${GATECTL:-} ]]; then
+        [[ -x $GATECTL ]] || bench_die "GATECTL=$GATECTL is not an executable"
+    else
+        require_tools swift
+        bench_log "building a release gatectl (set GATECTL=/path/to/gatectl to skip this)…"
+        (cd "$PACKAGE_ROOT" && swift build -c release --product gatectl >&2)
+        GATECTL="$(cd "$PACKAGE_ROOT" && swift build -c release --show-bin-path)/gatectl"
+        [[ -x $GATECTL ]] || bench_die "the build did not produce $GATECTL"
+    fi
+    GATECTL=$(cd "$(dirname "$GATECTL")" && pwd)/$(basename "$GATECTL")
+    export GATECTL
+}
+
+# gatectl_db DB ARGS… — runs gatectl on database DB, quietly (stdout dropped, errors shown).
+gatectl_db() {
+    local db=$1
+    shift
+    "$GATECTL" "$@" --database "$db" >/dev/null
+}
+
+# write_bench_questions FILE — the one-question set every benchmark profile gets.
+write_bench_questions() {
+    cat >"$1" <<'JSON'
+{"name":"bench","locale":"en","questions":[{"prompt":"What is 6 × 7?","answer":42}]}
+JSON
+}
+
+# The answer to the benchmark question.
+BENCH_ANSWER=42
+
+# make_bench_database DIR [N] — creates DIR/gate.sqlite (DIR must not hold one yet) with
+# profile emma, profiles p0..p(N-1) when N > 0, the question set `bench`, and the household
+# policy described at the top. Prints the database's path.
+make_bench_database() {
+    local dir=$1 count=${2:-0} db i
+    mkdir -p "$dir"
+    db=$(cd "$dir" && pwd)/gate.sqlite
+    [[ ! -e $db ]] || bench_die "$db exists already; make_bench_database wants a fresh directory"
+    write_bench_questions "$dir/bench-questions.json"
+    gatectl_db "$db" questions import "$dir/bench-questions.json" --by "$BENCH_ACTOR"
+    # 0s is the smallest value minResponseTime allows (0s...10s); 100 is the largest
+    # maxFailedChallenges allows (1...100).
+    gatectl_db "$db" policy set --by "$BENCH_ACTOR" \
+        --question-source questionSet:bench --min-response-time 0s --max-failed-challenges 100
+    gatectl_db "$db" profile add emma --by "$BENCH_ACTOR"
+    for ((i = 0; i < count; i++)); do
+        gatectl_db "$db" profile add "p$i" --by "$BENCH_ACTOR"
+    done
+    printf '%s\n' "$db"
+}
+
+# fs_type PATH — the file system type of PATH (ext4, tmpfs, …).
+fs_type() { stat -f -c %T "$1"; }
+
+# median_of — the median of the numbers on stdin, one a line.
+median_of() {
+    sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# machine_summary — one line describing this machine, for the result files.
+machine_summary() {
+    local cpu cores mem
+    cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+    cores=$(nproc 2>/dev/null || echo '?')
+    mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null || true)
+    printf '%s, %s cores, %s RAM, %s %s\n' "${cpu:-unknown CPU}" "$cores" "${mem:-?}" "$(uname -s)" "$(uname -r)"
+}
