@@ -5,7 +5,7 @@ import Foundation
 /// through the SQLite C API: the floor any Swift code on SQLite can reach.
 func registerCycleBenchmarks() {
     let configuration = Benchmark.Configuration(
-        metrics: [.wallClock, .throughput, .cpuTotal, .mallocCountTotal],
+        metrics: [.wallClock, .throughput, .cpuTotal, .mallocCountTotal, .syscalls, .writeSyscalls, .writeBytesLogical],
         timeUnits: .microseconds,
         warmupIterations: BenchSettings.isSmoke ? 0 : 20,
         maxDuration: .seconds(BenchSettings.isSmoke ? 1 : 10),

@@ -10,6 +10,10 @@ public struct LocaleTag: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Parses and validates `text` (case-insensitive; `_` is read as `-`).
     public init(_ text: String) throws(GateInputError) {
+        if let canonical = Self.canonicalSimpleTag(text) {  // "en", "ru-RU": as stored, no parsing
+            identifier = canonical
+            return
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let subtags = trimmed.replacingOccurrences(of: "_", with: "-").split(separator: "-", omittingEmptySubsequences: false)
         guard trimmed.count <= 35, let first = subtags.first, Self.isLetters(first, 2...3),
@@ -83,5 +87,15 @@ public struct LocaleTag: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// ISO 639 language codes Foundation knows, two and three letters.
+    /// `text` itself when it is already a canonical `ll` or `ll-RR` tag of a known language.
+    private static func canonicalSimpleTag(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 2 || (bytes.count == 5 && bytes[2] == UInt8(ascii: "-")) else { return nil }
+        let lower = UInt8(ascii: "a")...UInt8(ascii: "z"), upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
+        guard lower.contains(bytes[0]), lower.contains(bytes[1]) else { return nil }
+        if bytes.count == 5, !(upper.contains(bytes[3]) && upper.contains(bytes[4])) { return nil }
+        return knownLanguages.contains(String(text.prefix(2))) ? text : nil
+    }
+
     private static let knownLanguages: Set<String> = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
 }

@@ -17,7 +17,7 @@ struct AuditLogRecord: Hashable {
     var hash: Data
 
     /// The record for `event`, numbered `id`, chained to `previousHash`, with its hash computed.
-    init(id: Int64, occurredAt: Date, event: AuditEvent, previousHash: Data) throws {
+    init(id: Int64, occurredAt: Date, event: AuditEvent, previousHash: Data) {
         self.id = id
         self.occurredAt = occurredAt.millisecondsSince1970
         kind = event.kind.rawValue

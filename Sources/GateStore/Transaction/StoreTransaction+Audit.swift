@@ -14,10 +14,20 @@ extension StoreTransaction {
             event.profileName = try profileName(id: profileID)
         }
         let tail = try auditTail()
-        let record = try AuditLogRecord(id: tail.id + 1, occurredAt: now, event: event, previousHash: tail.hash)
-        try record.insert(db)
+        let record = AuditLogRecord(id: tail.id + 1, occurredAt: now, event: event, previousHash: tail.hash)
+        try execute(
+            cached: """
+                INSERT INTO audit_log (id, occurred_at, kind, profile_id, profile_name, actor, client, challenge_id,
+                details, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)
+                """,
+            arguments: [
+                record.id, record.occurredAt, record.kind, record.profileId, record.profileName, record.actor,
+                record.client, record.challengeId, record.details, record.prevHash, record.hash,
+            ])
         memo.auditTail = (record.id, record.hash)
-        return try record.entry()
+        return AuditEntry(
+            id: record.id, occurredAt: Date(millisecondsSince1970: record.occurredAt), event: event,
+            previousHash: Array(record.prevHash), hash: Array(record.hash))
     }
 
     /// The id the next audit record follows and the hash it chains to: the newest record's,
