@@ -7,6 +7,7 @@ import PackageDescription
 let migrationFiles = [
     "0001_initial.sql",
     "0002_admin_tokens.sql",
+    "0003_challenge_end_index.sql",
 ]
 
 let strictSwift: [SwiftSetting] = [

@@ -8,5 +8,6 @@ package enum EmbeddedMigrations {
     package static let files: [(name: String, sql: [UInt8])] = [
         ("0001_initial.sql", PackageResources._001_initial_sql),
         ("0002_admin_tokens.sql", PackageResources._002_admin_tokens_sql),
+        ("0003_challenge_end_index.sql", PackageResources._003_challenge_end_index_sql),
     ]
 }

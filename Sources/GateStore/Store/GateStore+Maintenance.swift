@@ -35,4 +35,30 @@ extension GateStore {
             throw StoreError.wrapping(error, at: .file(path))
         }
     }
+
+    /// Gives the pages that deletions freed back to the file system; returns the file's size
+    /// (database pages) before and after.
+    ///
+    /// A database made with incremental auto-vacuum (every one this version creates) drops
+    /// its free pages at once; an older one is rewritten by `VACUUM` once, which also
+    /// switches it to incremental auto-vacuum. The write-ahead log is then checkpointed and
+    /// truncated, so the freed space shows in the file's size.
+    package func reclaimSpace() async throws -> (before: Int64, after: Int64) {
+        do {
+            return try await dbWriter.writeWithoutTransaction { db in
+                let size = { try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0 }
+                let before = try size()
+                if try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 2 {
+                    try db.execute(sql: "PRAGMA incremental_vacuum")
+                } else if try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > 0 {
+                    try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                    try db.execute(sql: "VACUUM")
+                }
+                _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                return (before, try size())
+            }
+        } catch {
+            throw StoreError.wrapping(error, at: location)
+        }
+    }
 }

@@ -110,6 +110,9 @@ package struct GateStore: Sendable {
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Takes effect only on a new, empty file: pages freed by `audit prune` can then be
+            // given back to the file system (see `reclaimSpace`).
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }
         }
         return config
     }

@@ -23,7 +23,7 @@ extension Gate {
     public func pruneAudit(olderThan age: Duration? = nil, by actor: String = "api") async throws(GateError) -> PruneReport {
         let actor = try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor") }
         let timeSource = timeSource
-        return try await write { transaction in
+        var report = try await write { transaction in
             var retention = try transaction.effectivePolicy(.household).policy.auditRetention
             for profile in try transaction.profiles() {
                 retention = max(retention, try transaction.effectivePolicy(.profile(id: profile.id)).policy.auditRetention)
@@ -41,5 +41,12 @@ extension Gate {
                 cutoff: cutoff, auditRecords: result.auditRecords, prunedThroughID: result.prunedThroughID,
                 challenges: result.challenges, attempts: result.attempts, sessions: result.sessions)
         }
+        do {
+            let (before, after) = try await store.reclaimSpace()
+            report.bytesReclaimed = max(0, before - after)
+        } catch {
+            throw GateError.from(error)
+        }
+        return report
     }
 }

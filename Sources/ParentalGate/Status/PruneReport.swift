@@ -10,4 +10,6 @@ public struct PruneReport: Hashable, Sendable, Codable {
     public var challenges: Int
     public var attempts: Int
     public var sessions: Int
+    /// Bytes the database file gave back to the file system afterwards.
+    public var bytesReclaimed: Int64 = 0
 }

@@ -20,6 +20,7 @@ extension GateCtl.Audit {
                 ("older than", Formatting.time(report.cutoff)), ("audit records", String(report.auditRecords)),
                 ("challenges", String(report.challenges)), ("attempts", String(report.attempts)),
                 ("sessions", String(report.sessions)),
+                ("space reclaimed", "\(report.bytesReclaimed) bytes"),
             ])
         }
     }

@@ -1,0 +1,70 @@
+import Foundation
+import GateStore
+import ParentalGate
+
+/// A database with `attempts` recorded attempts, made once and kept for later runs.
+///
+/// One attempt a minute, round-robin over ten profiles, each a full challenge as the gate
+/// records it (issued, answered, passed or failed, three audit records): a day always holds
+/// 1,440 attempts whatever the size, so a day's statistics should cost the same at every size.
+struct AuditFixture: Sendable {
+    static let profiles = (0..<10).map { "child\($0)" }
+    static let interval: TimeInterval = 60
+
+    let attempts: Int
+    let path: String
+    /// The time of the newest attempt.
+    let end: Date
+
+    init(attempts: Int) async throws {
+        self.attempts = attempts
+        let directory = BenchSettings.directory.appendingPathComponent("audit-\(attempts)")
+        path = directory.appendingPathComponent("gate.sqlite").path
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        end = start.addingTimeInterval(Double(attempts - 1) * Self.interval)
+        let done = directory.appendingPathComponent("complete")
+        if FileManager.default.fileExists(atPath: done.path) { return }
+        try? FileManager.default.removeItem(at: directory)
+        try await Self.seed(path: path, attempts: attempts, start: start)
+        try Data().write(to: done)
+    }
+
+    /// The gate on this database, with the clock at the newest attempt.
+    func gate() throws -> Gate {
+        let end = end
+        return try Gate(database: .file(path), timeSource: TimeSource { end })
+    }
+
+    private static func seed(path: String, attempts: Int, start: Date) async throws {
+        let store = try GateStore(.file(path), timeSource: TimeSource { start })
+        let actor = try Label("bench", what: "actor")
+        let ids = try await store.write { transaction in
+            try profiles.map { name in
+                try transaction.addProfile(name: ProfileName(name), locale: .english, by: actor, at: start).id
+            }
+        }
+        let batch = 5_000
+        for first in stride(from: 0, to: attempts, by: batch) {
+            try await store.write { transaction in
+                for index in first..<min(first + batch, attempts) {
+                    let time = start.addingTimeInterval(Double(index) * interval)
+                    let answeredAt = time.addingTimeInterval(4)
+                    let profileID = ids[index % ids.count]
+                    let right = index % 5 != 0
+                    let challenge = Challenge(
+                        id: .random(), profileID: profileID, prompt: "What is seven times eight?", locale: .english,
+                        format: .entry, choices: nil, issuedAt: time, deadline: time.addingTimeInterval(30))
+                    try transaction.insertChallenge(
+                        IssuedChallenge(
+                            challenge: challenge, origin: .arithmetic, answer: 56, maxWrongAnswers: 1,
+                            minResponseTime: .milliseconds(1500), client: "tablet"),
+                        at: time)
+                    try transaction.recordAttempt(
+                        challenge: challenge.id, value: right ? 56 : 54, outcome: right ? .correct : .wrong,
+                        responseTime: .seconds(4), client: "tablet", at: answeredAt)
+                    try transaction.endChallenge(challenge.id, as: right ? .passed : .failed, at: answeredAt)
+                }
+            }
+        }
+    }
+}
