@@ -47,6 +47,7 @@ let package = Package(
                 "GateCore",
                 "GateMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
@@ -121,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatectlTests",
-            dependencies: ["ParentalGate", "gatectl", "gate-stress"],
+            dependencies: ["ParentalGate", "gatectl", "gate-stress", "GateBenchmarks"],
             swiftSettings: strictSwift
         ),
     ]

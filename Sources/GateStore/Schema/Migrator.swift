@@ -9,6 +9,19 @@ enum Migrator {
     /// Each step re-reads the schema inside its transaction, so processes that open a new
     /// database at the same moment apply each migration exactly once.
     static func migrate(_ writer: any DatabaseWriter, path: String, at now: Date) throws {
+        // The usual case, an up-to-date file, needs no write lock: one consistent read decides it.
+        let state = try writer.writeWithoutTransaction { db in
+            var state: SchemaState?
+            try db.inTransaction(.deferred) {
+                state = try SchemaState.inspect(db)
+                return .commit
+            }
+            return state
+        }
+        if let state {
+            try state.checkCompatible(path: path)
+            if state.pending.isEmpty { return }
+        }
         for migration in Migration.all {
             try writer.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {

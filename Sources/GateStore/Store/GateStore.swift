@@ -1,6 +1,7 @@
 import Foundation
 import GateCore
 import GRDB
+import GRDBSQLite
 
 /// ParentalGate's SQLite database: opens and migrates it, and runs every read and write.
 ///
@@ -112,7 +113,13 @@ package struct GateStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // Takes effect only on a new, empty file: pages freed by `audit prune` can then be
             // given back to the file system (see `reclaimSpace`).
-            if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }
+            if !db.configuration.readonly {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+                // Keep the write-ahead log file when the last connection closes: the next
+                // process then opens without a write (GRDB writes to create a missing one).
+                var persist: Int32 = 1
+                _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            }
         }
         return config
     }

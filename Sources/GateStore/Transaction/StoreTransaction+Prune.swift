@@ -32,12 +32,13 @@ extension StoreTransaction {
         let anchor = try Row.fetchOne(db, sql: "SELECT pruned_through_id, pruned_through_hash FROM audit_anchor WHERE id = 1")
         let anchorID: Int64 = anchor?["pruned_through_id"] ?? 0
         let anchorHash: Data = anchor?["pruned_through_hash"] ?? AuditChain.genesis
-        try db.execute(
-            sql: "DELETE FROM challenges WHERE status <> 'open' AND ended_at < ?", arguments: [cutoffMs])
-        let removedChallenges = db.changesCount
+        // Attempts first: deleting a challenge deletes its attempts too (cascade), uncounted.
         try db.execute(
             sql: "DELETE FROM attempts WHERE answered_at < ?", arguments: [cutoffMs])
         let removedAttempts = db.changesCount
+        try db.execute(
+            sql: "DELETE FROM challenges WHERE status <> 'open' AND ended_at < ?", arguments: [cutoffMs])
+        let removedChallenges = db.changesCount
         try db.execute(
             sql: "DELETE FROM parent_sessions WHERE expires_at < ? OR (ended_at IS NOT NULL AND ended_at < ?)",
             arguments: [cutoffMs, cutoffMs])

@@ -1,0 +1,73 @@
+import Foundation
+import GateCore
+@testable import GateStore
+import GRDB
+import Testing
+
+/// The queries that must stay fast as the log grows read through indexes: checked on the
+/// plans SQLite makes for the statements the store actually runs.
+@Suite struct QueryShapeTests {
+    @Test func recentAttemptsAndDayStatisticsReadThroughIndexes() async throws {
+        let test = try TestStore()
+        defer { try? FileManager.default.removeItem(at: test.directory) }
+        let profileID = try await test.store.write { transaction in
+            try transaction.addProfile(name: ProfileName("emma"), locale: .english, by: TestStore.parent, at: Date()).id
+        }
+        let since = Date().addingTimeInterval(-86_400)
+        let statements = try await test.store.read { transaction in
+            let recorder = StatementRecorder()
+            transaction.db.trace(options: .statement) { event in recorder.append(event.expandedDescription) }
+            defer { transaction.db.trace(options: []) }
+            _ = try transaction.attempts(AttemptFilter(profileID: profileID, limit: 50))
+            _ = try transaction.gateStats(profileID: nil, since: since)
+            return recorder.statements
+        }
+        let watched = ["attempts", "challenges", "audit_log"]
+        let reads = statements.filter { sql in watched.contains { sql.contains("FROM \($0)") } }
+        #expect(reads.count >= 5, "expected the attempts query and four statistics queries, got \(reads)")
+        for sql in reads {
+            let plan = try await test.store.read { transaction in
+                try Row.fetchAll(transaction.db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+            }
+            for table in watched {
+                #expect(!plan.contains { $0.hasPrefix("SCAN \(table)") }, "full scan of \(table) in \(sql): \(plan)")
+            }
+            // A time bound must narrow the index search, not be checked row by row.
+            if sql.contains("_at >=") {
+                #expect(plan.contains { $0.hasPrefix("SEARCH") && $0.contains("_at>?") }, "time bound outside the index in \(sql): \(plan)")
+            }
+            if sql.contains("ORDER BY answered_at DESC") {
+                #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "recent attempts sorted outside the index: \(plan)")
+            }
+        }
+    }
+
+    @Test func handWrittenAuditDetailsMatchJSONEncoder() throws {
+        let samples: [[String: String]] = [
+            [:], ["a": "b"], ["outcome": "correct", "responseMs": "900", "value": "-3"],
+            ["quote\"": "back\\slash", "ctl": "\u{01}\u{1F}\n\r\t\u{08}\u{0C}", "slash": "a/b", "uni": "Ёлка 🎄 \u{202E}"],
+            ["z": "", "A": "upper", "é": "accent", "1": "digit"],
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for sample in samples {
+            let expected = String(decoding: try encoder.encode(sample), as: UTF8.self)
+            #expect(JSONText.encode(sample) == expected)
+            #expect(try JSONText.decode([String: String].self, from: JSONText.encode(sample)) == sample)
+        }
+    }
+}
+
+/// Collects traced SQL from the connection's thread.
+private final class StatementRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [String] = []
+
+    func append(_ sql: String) {
+        lock.withLock { collected.append(sql) }
+    }
+
+    var statements: [String] {
+        lock.withLock { collected }
+    }
+}

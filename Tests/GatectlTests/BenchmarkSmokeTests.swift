@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// One short iteration of every benchmark (BENCHMARKS.md), so CI keeps them building and working.
+@Suite struct BenchmarkSmokeTests {
+    @Test func everyBenchmarkRunsOnceAndSucceeds() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let binary = try GatectlProcess.binary.deletingLastPathComponent().appendingPathComponent("GateBenchmarks")
+        // Run directly (not through the plugin), the benchmark executable runs each benchmark
+        // and prints "Debug results for NAME" only for one that did not fail.
+        let result = try GatectlProcess.run(
+            [], executable: binary, environment: ["GATE_BENCH_SMOKE": "1", "GATE_BENCH_DIR": scratch.url.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = [
+            "Gate cycle: begin + answer", "SQLite C API cycle (floor)",
+            "Recent 50 attempts of a profile (1000 attempts)", "Audit stats for a day (1000 attempts)",
+            "Audit verify (1000 attempts)", "Size and prune (1000 attempts)",
+        ]
+        for name in names {
+            #expect(result.stdout.contains("Debug results for \(name):"), "\(name) did not complete: \(result.stdout.suffix(2_000))")
+        }
+    }
+}
