@@ -391,7 +391,7 @@ struct GateRulesTests {
         try await test.gate.addProfile("emma")
         let realNow = test.clock.now
         test.clock.set(to: realNow.addingTimeInterval(365 * 86_400))
-        _ = try await test.gate.state(profile: "emma")
+        _ = try await test.gate.begin(profile: "emma")  // a write: the store keeps the reading
         test.clock.set(to: realNow)
         try await test.gate.unlock(profile: "emma", by: "mum")
         let challenge = try await test.begin("emma")
@@ -402,6 +402,28 @@ struct GateRulesTests {
         }
         let unlock = try await test.gate.auditEntries(AuditFilter(kinds: [.unlocked])).last
         #expect(unlock?.event.details["clockResetTo"] == String(realNow.millisecondsSince1970))
+    }
+
+    @Test("a look at the gate writes nothing unless it settles something (a timed-out challenge)")
+    func stateChecksStayReads() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let issued = try await test.begin("emma")
+        let latestSeen = { () async throws -> Date? in
+            let id = try await test.gate.profile(named: "emma").id
+            return try await test.gate.store.read { try $0.gateCounters(profileID: id) }.latestSeenAt
+        }
+        let auditCount = try await test.audit().count
+        test.wait(10)
+        #expect(try await test.gate.state(profile: "emma") == .verifying(issued))
+        #expect(try await latestSeen() == issued.issuedAt)
+        #expect(try await test.audit().count == auditCount)
+
+        test.wait(60)  // past the deadline: the check settles the timeout, in a write
+        #expect(try await test.gate.state(profile: "emma") == .child)
+        #expect(try await latestSeen() == test.clock.now)
+        #expect(try await test.auditKinds("emma").suffix(1) == [.challengeTimedOut])
     }
 
     @Test("answers to a disabled profile are refused and audited; disabling ends its open challenge without a failure")

@@ -11,6 +11,8 @@ struct Migration: Sendable {
     let sql: String
     /// SHA-256 of the SQL, in hex: an applied migration must never change.
     let checksum: String
+    /// The tables this migration creates.
+    let tables: [String]
 
     /// Every embedded migration, in order.
     static let all: [Migration] = EmbeddedMigrations.files.compactMap { file in
@@ -18,16 +20,19 @@ struct Migration: Sendable {
         guard let underscore = stem.firstIndex(of: "_"), let version = Int(stem[..<underscore]) else { return nil }
         let sql = String(decoding: file.sql, as: UTF8.self)
         let digest = SHA256.hash(data: Data(file.sql))
+        let hex = Array("0123456789abcdef".utf8)
         return Migration(
             version: version, name: String(stem[stem.index(after: underscore)...]), sql: sql,
-            checksum: digest.map { String(format: "%02x", $0) }.joined())
+            checksum: String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] }, as: UTF8.self),
+            tables: Migration.createdTables(file.sql))
     }.sorted { $0.version < $1.version }
 
-    /// The tables this migration creates.
-    var tables: [String] {
-        sql.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("CREATE TABLE ") else { return nil }
-            return line.dropFirst("CREATE TABLE ".count).split(separator: " ").first.map(String.init)
+    /// The names of the tables `sql` creates (lines starting `CREATE TABLE name `).
+    private static func createdTables(_ sql: [UInt8]) -> [String] {
+        let prefix = Array("CREATE TABLE ".utf8)
+        return sql.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            guard line.starts(with: prefix) else { return nil }
+            return line.dropFirst(prefix.count).split(separator: UInt8(ascii: " ")).first.map { String(decoding: $0, as: UTF8.self) }
         }
     }
 

@@ -113,13 +113,13 @@ package struct GateStore: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // Takes effect only on a new, empty file: pages freed by `audit prune` can then be
             // given back to the file system (see `reclaimSpace`).
-            if !db.configuration.readonly {
-                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
-                // Keep the write-ahead log file when the last connection closes: the next
-                // process then opens without a write (GRDB writes to create a missing one).
-                var persist: Int32 = 1
-                _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            if !db.configuration.readonly, try Int.fetchOne(db, sql: "PRAGMA page_count") == 0 {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")  // (on an existing file it writes)
             }
+            // Keep the write-ahead log file when the last connection (whichever) closes: the
+            // next process then opens without a write (GRDB writes to create a missing one).
+            var persist: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
         }
         return config
     }
@@ -141,9 +141,11 @@ package struct GateStore: Sendable {
             throw StoreError.sqlite(code: 14, message: "cannot open \(path) for reading")
         }
         defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
         if header.isEmpty { return }
-        guard header == Data("SQLite format 3\0".utf8) else { throw StoreError.notADatabase(path: path) }
+        guard header.prefix(16) == Data("SQLite format 3\0".utf8) else { throw StoreError.notADatabase(path: path) }
+        // Our application id in the header (bytes 68-71): ours, no need to look inside first.
+        if header.count == 100, header[68..<72].reduce(0, { $0 << 8 | UInt32($1) }) == UInt32(SchemaState.applicationID) { return }
         var config = configuration()
         config.readonly = true
         let state = try DatabaseQueue(path: path, configuration: config).read(SchemaState.inspect)

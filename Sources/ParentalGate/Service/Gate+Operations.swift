@@ -44,7 +44,7 @@ extension Gate {
 
     /// The state of the profile's gate now (settling a timed-out challenge on the way).
     public func state(profile: String) async throws(GateError) -> GateState {
-        let applied = try await apply(to: .profile(profile)) { _, _, _, _ in .timeCheck }
+        let applied = try await apply(to: .profile(profile), readingFirst: true) { _, _, _, _ in .timeCheck }
         guard case .state(let state) = applied.outcome else { return .child }
         return state
     }

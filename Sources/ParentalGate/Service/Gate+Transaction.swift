@@ -20,45 +20,81 @@ extension Gate {
     /// Applies one event to a profile's gate in one `BEGIN IMMEDIATE` transaction: reads the
     /// gate, decides with ``GateMachine``, writes every effect and the counters, and then
     /// announces what happened.
+    ///
+    /// With `readingFirst`, the event is first decided on a read-only snapshot, and when
+    /// it would change nothing but the latest time seen (a state check with nothing to
+    /// settle), nothing is written: no write lock and no disk sync for a look at the gate.
     func apply(
-        to target: Target,
+        to target: Target, readingFirst: Bool = false,
         _ makeEvent: @escaping @Sendable (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent
     ) async throws(GateError) -> Applied {
         let timeSource = timeSource
-        let applied = try await write { transaction in
-            // Read inside the transaction: with the write lock held, no other writer can
-            // have seen a later time, so concurrent processes do not look like a clock going back.
-            let reading = Date(millisecondsSince1970: timeSource.now().millisecondsSince1970)
-            var challenge: StoredChallenge?
-            let profile: Profile
-            switch target {
-            case .profile(let name):
-                profile = try transaction.requireProfile(named: name)
-            case .challenge(let id):
-                guard let found = try transaction.challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
-                challenge = found
-                guard let owner = try transaction.profile(id: found.profileID) else {
-                    throw StoreError.challengeNotFound(id.rawValue)
-                }
-                profile = owner
+        if readingFirst {
+            let looked = try await read { transaction in
+                let decision = try Self.decide(target, makeEvent, at: timeSource, in: transaction)
+                return decision.changesOnlyLatestSeen ? decision.applied : nil
             }
-            let policy = try transaction.effectivePolicy(.profile(id: profile.id)).policy
-            let counters = try transaction.gateCounters(profileID: profile.id)
-            let snapshot = GateSnapshot(
-                isEnabled: profile.isEnabled, counters: counters,
-                openChallenge: try transaction.openChallenge(profileID: profile.id),
-                session: try transaction.liveSession(profileID: profile.id, at: max(reading, counters.latestSeenAt ?? reading)))
-            let event = try makeEvent(transaction, profile, policy, challenge)
-            let transition = GateMachine.apply(event, to: snapshot, policy: policy, profileID: profile.id, at: reading)
-            let token = try perform(transition, profileID: profile.id, in: transaction)
+            if let looked { return looked }
+        }
+        let applied = try await write { transaction in
+            let decision = try Self.decide(target, makeEvent, at: timeSource, in: transaction)
+            let transition = decision.transition
+            var applied = decision.applied
+            applied.token = try perform(transition, profileID: decision.applied.profile.id, in: transaction)
             try transaction.saveGateCounters(
-                transition.snapshot.counters, profileID: profile.id, auditing: [], at: transition.time)
-            return Applied(
-                profile: profile, outcome: transition.outcome, token: token,
-                notifications: Self.notifications(of: transition, profile: profile.name))
+                transition.snapshot.counters, profileID: decision.applied.profile.id, auditing: [], at: transition.time)
+            return applied
         }
         hub.publish(applied.notifications)
         return applied
+    }
+
+    /// What the gate decides about an event, before anything is written.
+    private struct Decision: Sendable {
+        var applied: Applied
+        var transition: GateTransition
+        /// No effects, and the counters differ at most in the latest time seen.
+        var changesOnlyLatestSeen: Bool
+    }
+
+    /// Reads the gate of the target's profile and decides `makeEvent` with ``GateMachine``.
+    private static func decide(
+        _ target: Target,
+        _ makeEvent: (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent,
+        at timeSource: TimeSource, in transaction: StoreTransaction
+    ) throws -> Decision {
+        // Read inside the transaction: with the write lock held, no other writer can
+        // have seen a later time, so concurrent processes do not look like a clock going back.
+        let reading = Date(millisecondsSince1970: timeSource.now().millisecondsSince1970)
+        var challenge: StoredChallenge?
+        let profile: Profile
+        switch target {
+        case .profile(let name):
+            profile = try transaction.requireProfile(named: name)
+        case .challenge(let id):
+            guard let found = try transaction.challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
+            challenge = found
+            guard let owner = try transaction.profile(id: found.profileID) else {
+                throw StoreError.challengeNotFound(id.rawValue)
+            }
+            profile = owner
+        }
+        let policy = try transaction.effectivePolicy(.profile(id: profile.id)).policy
+        let counters = try transaction.gateCounters(profileID: profile.id)
+        let snapshot = GateSnapshot(
+            isEnabled: profile.isEnabled, counters: counters,
+            openChallenge: try transaction.openChallenge(profileID: profile.id),
+            session: try transaction.liveSession(profileID: profile.id, at: max(reading, counters.latestSeenAt ?? reading)))
+        let event = try makeEvent(transaction, profile, policy, challenge)
+        let transition = GateMachine.apply(event, to: snapshot, policy: policy, profileID: profile.id, at: reading)
+        var after = transition.snapshot.counters
+        after.latestSeenAt = counters.latestSeenAt
+        return Decision(
+            applied: Applied(
+                profile: profile, outcome: transition.outcome, token: nil,
+                notifications: notifications(of: transition, profile: profile.name)),
+            transition: transition,
+            changesOnlyLatestSeen: transition.effects.isEmpty && after == counters)
     }
 
     /// Writes each effect of `transition`; returns the token of a session it opened.

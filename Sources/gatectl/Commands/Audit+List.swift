@@ -5,7 +5,7 @@ import ParentalGate
 extension GateCtl.Audit {
     /// `gatectl audit list`.
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List audit records, oldest first (the latest --limit of them).")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List audit records, oldest first (the latest --limit of them).")
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case table, json, csv

@@ -5,6 +5,7 @@ extension GateCtl.Audit {
     /// `gatectl audit prune`.
     struct Prune: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "prune",
             abstract: "Drop audit records, attempts, ended challenges and sessions older than the retention; the chain stays verifiable.")
 
         @OptionGroup var global: GlobalOptions

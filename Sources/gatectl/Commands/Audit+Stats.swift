@@ -6,6 +6,7 @@ extension GateCtl.Audit {
     /// `gatectl audit stats`.
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "Per profile: challenges, answers, passes, failures by reason, lockouts and the median response time.")
 
         @OptionGroup var global: GlobalOptions

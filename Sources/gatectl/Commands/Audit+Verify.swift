@@ -5,6 +5,7 @@ extension GateCtl.Audit {
     /// `gatectl audit verify`.
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check the audit log's hash chain: exit 0 when intact, 74 naming the first edited or deleted record.")
 
         @OptionGroup var global: GlobalOptions

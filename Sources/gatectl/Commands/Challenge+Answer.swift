@@ -5,6 +5,7 @@ extension GateCtl.Challenge {
     /// `gatectl challenge answer ID VALUE`.
     struct Answer: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "answer",
             abstract: "Answer a challenge.",
             discussion: """
                 Exit 0 on a pass (printing the parent-session token); 1 for a wrong answer, a failed, \

@@ -5,6 +5,7 @@ extension GateCtl.Challenge {
     /// `gatectl challenge begin NAME`.
     struct Begin: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "begin",
             abstract: "Begin a challenge for a profile and print it (never its answer).",
             discussion: "Exit 0 with a challenge; 2 when locked out (with the time it ends); 1 when the profile is disabled.")
 

@@ -5,6 +5,7 @@ extension GateCtl.Challenge {
     /// `gatectl challenge cancel ID`.
     struct Cancel: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "cancel",
             abstract: "Give up a challenge: it ends as cancelled, which counts as one failed challenge.")
 
         @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ extension GateCtl.Db {
     /// `gatectl db backup FILE`.
     struct Backup: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "backup",
             abstract: "Copy the database to a new file with SQLite's online backup, safe while the gate is in use.")
 
         @OptionGroup var global: GlobalOptions

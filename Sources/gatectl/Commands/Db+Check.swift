@@ -5,6 +5,7 @@ extension GateCtl.Db {
     /// `gatectl db check`.
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Run SQLite's integrity and foreign-key checks: exit 0 when clean, 74 listing the problems.")
 
         @OptionGroup var global: GlobalOptions

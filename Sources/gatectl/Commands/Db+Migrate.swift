@@ -4,7 +4,7 @@ import ParentalGate
 extension GateCtl.Db {
     /// `gatectl db migrate`.
     struct Migrate: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Apply pending schema migrations, each in its own transaction.")
+        static let configuration = CommandConfiguration(commandName: "migrate", abstract: "Apply pending schema migrations, each in its own transaction.")
 
         @OptionGroup var global: GlobalOptions
 

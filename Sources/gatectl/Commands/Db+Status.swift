@@ -5,6 +5,7 @@ extension GateCtl.Db {
     /// `gatectl db status`: path, schema version, pending migrations, sizes and counts.
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the database's path, schema version, pending migrations, sizes and row counts."
         )
 

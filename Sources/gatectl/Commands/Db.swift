@@ -4,6 +4,7 @@ extension GateCtl {
     /// `gatectl db …`: the database itself.
     struct Db: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "db",
             abstract: "Inspect, migrate, check and back up the database.",
             subcommands: [Status.self, Migrate.self, Check.self, Backup.self]
         )

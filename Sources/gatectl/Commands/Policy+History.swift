@@ -4,7 +4,7 @@ import ParentalGate
 extension GateCtl.Policy {
     /// `gatectl policy history [--profile NAME]`.
     struct History: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List policy changes, newest first: who, when, old → new.")
+        static let configuration = CommandConfiguration(commandName: "history", abstract: "List policy changes, newest first: who, when, old → new.")
 
         @OptionGroup var global: GlobalOptions
 

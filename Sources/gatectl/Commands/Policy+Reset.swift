@@ -5,6 +5,7 @@ extension GateCtl.Policy {
     /// `gatectl policy reset [--profile NAME] [FIELD…]`.
     struct Reset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Make policy fields inherited again: the profile's from the household, the household's from the defaults.")
 
         @OptionGroup var global: GlobalOptions

@@ -5,6 +5,7 @@ extension GateCtl.Policy {
     /// `gatectl policy set [--profile NAME] --field value …`.
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set policy fields, household-wide or for one profile.",
             discussion: "Durations are written like 90s, 5m, 1h30m or 2d. All fields change together or none does.")
 

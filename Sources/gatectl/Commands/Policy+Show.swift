@@ -6,6 +6,7 @@ extension GateCtl.Policy {
     /// `gatectl policy show [--profile NAME]`.
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show every effective policy field, where it comes from, and the guess resistance.")
 
         @OptionGroup var global: GlobalOptions

@@ -4,7 +4,7 @@ import ParentalGate
 extension GateCtl.Profile {
     /// `gatectl profile add NAME`.
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a profile.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a profile.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var actor: ActorOptions

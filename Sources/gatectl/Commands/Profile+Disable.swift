@@ -4,7 +4,7 @@ import ParentalGate
 extension GateCtl.Profile {
     /// `gatectl profile disable NAME`.
     struct Disable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Disable a profile: its gate refuses everything.")
+        static let configuration = CommandConfiguration(commandName: "disable", abstract: "Disable a profile: its gate refuses everything.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var actor: ActorOptions

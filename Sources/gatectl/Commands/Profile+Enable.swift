@@ -4,7 +4,7 @@ import ParentalGate
 extension GateCtl.Profile {
     /// `gatectl profile enable NAME`.
     struct Enable: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Enable a disabled profile.")
+        static let configuration = CommandConfiguration(commandName: "enable", abstract: "Enable a disabled profile.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var actor: ActorOptions

@@ -4,7 +4,7 @@ import ParentalGate
 extension GateCtl.Profile {
     /// `gatectl profile list`.
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List every profile.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List every profile.")
 
         @OptionGroup var global: GlobalOptions
 

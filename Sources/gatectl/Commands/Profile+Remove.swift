@@ -6,6 +6,7 @@ extension GateCtl.Profile {
     /// `gatectl profile remove NAME`.
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a profile with its policy, challenges, attempts and sessions; its audit history stays.")
 
         @OptionGroup var global: GlobalOptions

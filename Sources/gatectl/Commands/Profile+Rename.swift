@@ -4,7 +4,7 @@ import ParentalGate
 extension GateCtl.Profile {
     /// `gatectl profile rename NAME NEW-NAME`.
     struct Rename: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a profile.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a profile.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var actor: ActorOptions

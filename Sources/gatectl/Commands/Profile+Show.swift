@@ -6,6 +6,7 @@ extension GateCtl.Profile {
     /// `gatectl profile show NAME`: the profile, its gate state, policy and last attempts.
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show a profile: its gate state, effective policy and last attempts.")
 
         @OptionGroup var global: GlobalOptions

@@ -6,6 +6,7 @@ extension GateCtl.Questions {
     /// `gatectl questions export --set NAME --locale TAG`.
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export a question set as JSON, in the format questions import reads.")
 
         @OptionGroup var global: GlobalOptions

@@ -6,6 +6,7 @@ extension GateCtl.Questions {
     /// `gatectl questions import FILE`.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import a question set from JSON or from HTKUltimateParentalGate's plist.",
             discussion: """
                 JSON: {"name": "animals", "locale": "en", "questions": [{"prompt": "How many legs has a spider?", \

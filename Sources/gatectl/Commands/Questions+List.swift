@@ -5,7 +5,7 @@ import ParentalGate
 extension GateCtl.Questions {
     /// `gatectl questions list`.
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List question sets.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List question sets.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -4,7 +4,7 @@ import ParentalGate
 extension GateCtl.Questions {
     /// `gatectl questions remove --set NAME`.
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a question set, in one locale or all.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a question set, in one locale or all.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var actor: ActorOptions

@@ -6,6 +6,7 @@ extension GateCtl {
     /// `gatectl serve`: the HTTP API.
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the gate over HTTP (API under /v1, forward auth at /v1/auth, /healthz, /openapi.yaml).",
             discussion: "Stops gracefully on SIGTERM or SIGINT.")
 

@@ -6,6 +6,7 @@ extension GateCtl.Session {
     /// `gatectl session check TOKEN`.
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check a parent-session token: exit 0 while its parent mode is on, 1 otherwise.")
 
         @OptionGroup var global: GlobalOptions

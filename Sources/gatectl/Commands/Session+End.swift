@@ -4,7 +4,7 @@ import ParentalGate
 extension GateCtl.Session {
     /// `gatectl session end NAME`.
     struct End: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "End a profile's parent mode now.")
+        static let configuration = CommandConfiguration(commandName: "end", abstract: "End a profile's parent mode now.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var actor: ActorOptions

@@ -6,6 +6,7 @@ extension GateCtl {
     /// `gatectl status NAME`.
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show the state of a profile's gate: child, verifying, parent mode, locked out, hard-locked or disabled.")
 
         @OptionGroup var global: GlobalOptions

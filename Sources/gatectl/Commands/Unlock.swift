@@ -5,6 +5,7 @@ extension GateCtl {
     /// `gatectl unlock NAME --by WHO`.
     struct Unlock: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unlock",
             abstract: "Lift a profile's lockout or hard lock and clear its failures; the audit log records who did it.")
 
         @OptionGroup var global: GlobalOptions
