@@ -93,7 +93,7 @@ make_bench_database() {
 }
 
 # fs_type PATH — the file system type of PATH (ext4, tmpfs, …).
-fs_type() { stat -f -c %T "$1"; }
+fs_type() { df --output=fstype "$1" 2>/dev/null | tail -n 1 || stat -f -c %T "$1"; }
 
 # median_of — the median of the numbers on stdin, one a line.
 median_of() {

@@ -12,6 +12,8 @@
 # otherwise). The gatectl commands also write (status settles time-outs in a BEGIN
 # IMMEDIATE transaction; begin issues a challenge and its audit records, with fsync), the
 # sqlite3 rows only read: they are the floor of "start a process, open the file, answer".
+# A last row, `gatectl --help`, is for reference: the cost of starting gatectl at all
+# (loading the Swift runtime, Foundation, ICU) before it opens any database.
 #
 # Wall time: hyperfine --warmup $WARMUP (5) --runs $RUNS (50), no intermediate shell (-N).
 # Each timed `challenge begin` is prepared (untimed) by `gatectl unlock emma --by bench`,
@@ -78,11 +80,16 @@ BEGIN_CMD=("$GATECTL" challenge begin emma --database "$DB")
 UNLOCK_CMD=("$GATECTL" unlock emma --by "$BENCH_ACTOR" --database "$DB")
 SQLITE_STATUS_CMD=(sqlite3 "$DB" "$STATUS_SQL")
 SQLITE_BEGIN_CMD=(sqlite3 "$DB" "$BEGIN_SQL")
+# For reference: a gatectl process that starts, parses its arguments and exits without
+# opening the database (dynamic loading of the Swift runtime and Foundation, ICU, …).
+HELP_CMD=("$GATECTL" --help)
 # … and as single command lines for hyperfine -N, which splits them like a POSIX shell.
 quoted() { local out="" arg; for arg in "$@"; do out+="${out:+ }$(printf '%q' "$arg")"; done; printf '%s' "$out"; }
 
-NAMES=("gatectl status emma" "sqlite3 status SELECTs" "gatectl challenge begin emma" "sqlite3 begin SELECTs")
-BASELINE=("sqlite3 status SELECTs" "sqlite3 status SELECTs" "sqlite3 begin SELECTs" "sqlite3 begin SELECTs")
+NAMES=("gatectl status emma" "sqlite3 status SELECTs" "gatectl challenge begin emma" "sqlite3 begin SELECTs"
+    "gatectl --help (start-up only)")
+BASELINE=("sqlite3 status SELECTs" "sqlite3 status SELECTs" "sqlite3 begin SELECTs" "sqlite3 begin SELECTs"
+    "sqlite3 status SELECTs")
 
 # A look at each command once, so a broken query or a refusal shows before the timing.
 bench_log "--- one run of each ---"
@@ -96,11 +103,12 @@ bench_log "--- one run of each ---"
 bench_log "--- wall time: hyperfine --warmup $WARMUP --runs $RUNS ---"
 hyperfine -N --warmup "$WARMUP" --runs "$RUNS" \
     --export-json "$OUT/process-cost.hyperfine.json" \
-    --prepare true --prepare true --prepare "$(quoted "${UNLOCK_CMD[@]}")" --prepare true \
+    --prepare true --prepare true --prepare "$(quoted "${UNLOCK_CMD[@]}")" --prepare true --prepare true \
     -n "${NAMES[0]}" "$(quoted "${STATUS_CMD[@]}")" \
     -n "${NAMES[1]}" "$(quoted "${SQLITE_STATUS_CMD[@]}")" \
     -n "${NAMES[2]}" "$(quoted "${BEGIN_CMD[@]}")" \
-    -n "${NAMES[3]}" "$(quoted "${SQLITE_BEGIN_CMD[@]}")"
+    -n "${NAMES[3]}" "$(quoted "${SQLITE_BEGIN_CMD[@]}")" \
+    -n "${NAMES[4]}" "$(quoted "${HELP_CMD[@]}")"
 
 # median_rss PREPARE_FLAG COMMAND… — the median max RSS (KiB) of $RSS_RUNS runs.
 median_rss() {
@@ -122,6 +130,7 @@ RSS+=("$(median_rss no "${STATUS_CMD[@]}")")
 RSS+=("$(median_rss no "${SQLITE_STATUS_CMD[@]}")")
 RSS+=("$(median_rss unlock "${BEGIN_CMD[@]}")")
 RSS+=("$(median_rss no "${SQLITE_BEGIN_CMD[@]}")")
+RSS+=("$(median_rss no "${HELP_CMD[@]}")")
 
 # The gate must have stayed open all along: no lockout, no hard lock.
 STATE=$("$GATECTL" status emma --json --database "$DB" | jq -r .state)
@@ -137,7 +146,8 @@ jq --argjson rss "$rss_json" --argjson names "$names_json" --argjson baseline "$
     --arg machine "$(machine_summary)" --arg date "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
     --arg gatectl "$GATECTL" --arg fs "$(fs_type "$WORK")" --arg sqlite "$(sqlite3 --version | cut -d' ' -f1)" \
     --argjson runs "$RUNS" --argjson warmup "$WARMUP" --argjson rssRuns "$RSS_RUNS" '
-    def row(i): .results[i] as $r | {
+    .results as $results
+    | def row(i): $results[i] as $r | {
         command: $names[i], baseline: $baseline[i],
         medianMs: ($r.median * 1000), meanMs: ($r.mean * 1000), stddevMs: ($r.stddev * 1000),
         minMs: ($r.min * 1000), maxMs: ($r.max * 1000), medianPeakRssKiB: $rss[i] };

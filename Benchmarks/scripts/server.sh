@@ -50,6 +50,7 @@ done
 
 SERVER_PID=""
 RUN_DIR=""
+mkdir -p "$DISK_DIR"
 TEMPLATE_DIR=$(mktemp -d "$DISK_DIR/server-template.XXXXXX")
 stop_server() {
     if [[ -n $SERVER_PID ]]; then
