@@ -38,5 +38,7 @@ enum Migrator {
                 }
             }
         }
+        // Another process may have done the migrating; GRDB's writer would keep its old view.
+        writer.writeWithoutTransaction { db in db.clearSchemaCache() }
     }
 }

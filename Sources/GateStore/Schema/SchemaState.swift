@@ -13,8 +13,12 @@ enum SchemaState: Equatable {
     static let applicationID: Int32 = 0x5047_4154
 
     /// Reads the state of `db`.
+    ///
+    /// Asks `sqlite_master` itself rather than GRDB's schema cache, which another process
+    /// migrating the same file a moment ago leaves stale.
     static func inspect(_ db: Database) throws -> SchemaState {
-        if try db.tableExists("parental_gate_schema") {
+        let hasSchemaTable = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'parental_gate_schema')") ?? false
+        if hasSchemaTable {
             let rows = try Row.fetchAll(db, sql: "SELECT version, checksum FROM parental_gate_schema")
             var applied: [Int: String] = [:]
             for row in rows {
