@@ -8,7 +8,7 @@ public enum QuestionSource: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `arithmetic`, `mixed` or `questionSet:<name>`.
     public init(_ text: String) throws(GateInputError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = TextValidation.isPlainASCII(text) ? text : text.trimmingCharacters(in: .whitespaces)
         switch trimmed {
         case "arithmetic": self = .arithmetic
         case "mixed": self = .mixed

@@ -23,7 +23,9 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
 
     /// The uniqueness key of `text`.
     public static func key(for text: String) -> String {
-        text.precomposedStringWithCanonicalMapping
+        // Case folding of ASCII is lowercasing, and ASCII is already composed.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.precomposedStringWithCanonicalMapping
             .folding(options: [.caseInsensitive], locale: nil)
             .precomposedStringWithCanonicalMapping
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The rules every name and label a person types must follow.
-enum TextValidation {
+package enum TextValidation {
     /// `text` trimmed and normalized, or the reason it is refused.
     ///
     /// Refused: empty text, more than `limit` characters, control characters, and format
@@ -9,6 +9,9 @@ enum TextValidation {
     /// joiners and tags emoji sequences need. Characters may stack at most 16 scalars deep
     /// on average (an emoji family is 7), which keeps combining-mark floods out.
     static func validate(_ text: String, what: String, limit: Int) throws(GateInputError) -> String {
+        // The usual name: printable ASCII with no space at either end is already trimmed,
+        // normalized and free of forbidden characters.
+        if isPlainASCII(text), text.utf8.count <= limit { return text }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyName(what: what) }
         guard trimmed.count <= limit, trimmed.unicodeScalars.count <= 16 * limit else {
@@ -18,6 +21,13 @@ enum TextValidation {
             throw .forbiddenCharacter(what: what, scalar: "U+" + String(bad.value, radix: 16, uppercase: true))
         }
         return trimmed.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `text` is non-empty printable ASCII (U+0020–U+007E) without a space at either end.
+    package static func isPlainASCII(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20 else { return false }
+        return utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

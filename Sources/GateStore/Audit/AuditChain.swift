@@ -11,21 +11,28 @@ enum AuditChain {
     static let genesis = Data(repeating: 0, count: 32)
 
     static func hash(of record: AuditLogRecord) -> Data {
-        var hasher = SHA256()
-        hasher.update(data: record.prevHash)
-        let fields: [String?] = [
-            String(record.id), String(record.occurredAt), record.kind, record.profileId.map(String.init),
-            record.profileName, record.actor, record.client, record.challengeId, record.details,
-        ]
-        for field in fields {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        bytes.append(contentsOf: record.prevHash)
+        func append(_ field: String?) {
             if let field {
-                hasher.update(data: Data("\(field.utf8.count):".utf8))
-                hasher.update(data: Data(field.utf8))
+                bytes.append(contentsOf: String(field.utf8.count).utf8)
+                bytes.append(UInt8(ascii: ":"))
+                bytes.append(contentsOf: field.utf8)
             } else {
-                hasher.update(data: Data("-".utf8))
+                bytes.append(UInt8(ascii: "-"))
             }
-            hasher.update(data: Data([0x0A]))
+            bytes.append(0x0A)
         }
-        return Data(hasher.finalize())
+        append(String(record.id))
+        append(String(record.occurredAt))
+        append(record.kind)
+        append(record.profileId.map(String.init))
+        append(record.profileName)
+        append(record.actor)
+        append(record.client)
+        append(record.challengeId)
+        append(record.details)
+        return Data(SHA256.hash(data: bytes))
     }
 }

@@ -30,6 +30,15 @@ struct AttemptRecord: Hashable {
 extension AttemptRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "attempts"
 
+    /// Inserts this row (its `id` chosen by SQLite) through a statement prepared once per connection.
+    func insertCached(_ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO attempts (challenge_id, profile_id, given_value, outcome, response_ms, answered_at, client)
+            VALUES (?,?,?,?,?,?,?)
+            """
+        ).execute(arguments: [challengeId, profileId, givenValue, outcome, responseMs, answeredAt, client])
+    }
+
     init(row: Row) throws {
         id = row["id"]
         challengeId = row["challenge_id"]

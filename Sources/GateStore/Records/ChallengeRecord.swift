@@ -74,6 +74,20 @@ struct ChallengeRecord: Hashable {
 extension ChallengeRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "challenges"
 
+    /// Inserts this row through a statement prepared once per connection (GRDB's `insert`
+    /// builds its statement anew each time).
+    func insertCached(_ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO challenges (id, profile_id, source, question_id, locale, prompt, answer, answer_format, choices,
+            issued_at, deadline, max_wrong_answers, min_response_time_ms, wrong_answers, status, ended_at, client)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            """
+        ).execute(arguments: [
+            id, profileId, source, questionId, locale, prompt, answer, answerFormat, choices, issuedAt, deadline,
+            maxWrongAnswers, minResponseTimeMs, wrongAnswers, status, endedAt, client,
+        ])
+    }
+
     init(row: Row) throws {
         id = row["id"]
         profileId = row["profile_id"]

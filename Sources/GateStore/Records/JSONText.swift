@@ -23,6 +23,10 @@ enum JSONText {
 
     private static func appendQuoted(_ string: String, to text: inout String) {
         text += "\""
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            text += string + "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": text += "\\\""

@@ -29,6 +29,15 @@ struct ParentSessionRecord: Hashable {
 extension ParentSessionRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "parent_sessions"
 
+    /// Inserts this row (its `id` chosen by SQLite) through a statement prepared once per connection.
+    func insertCached(_ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO parent_sessions (profile_id, token_hash, challenge_id, opened_at, expires_at, ended_at, end_reason)
+            VALUES (?,?,?,?,?,?,?)
+            """
+        ).execute(arguments: [profileId, tokenHash, challengeId, openedAt, expiresAt, endedAt, endReason])
+    }
+
     init(row: Row) throws {
         id = row["id"]
         profileId = row["profile_id"]

@@ -21,8 +21,25 @@ struct QuestionRecord: Hashable {
 
 // MARK: - Database
 
-extension QuestionRecord: Codable, FetchableRecord, PersistableRecord {
+// Columns by hand rather than `Codable`: a challenge from a question set reads the whole set.
+extension QuestionRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "questions"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    init(row: Row) throws {
+        id = row["id"]
+        setId = row["set_id"]
+        position = row["position"]
+        prompt = row["prompt"]
+        answer = row["answer"]
+        choices = row["choices"]
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        container["id"] = id
+        container["set_id"] = setId
+        container["position"] = position
+        container["prompt"] = prompt
+        container["answer"] = answer
+        container["choices"] = choices
+    }
 }

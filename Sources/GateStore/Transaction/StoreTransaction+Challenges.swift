@@ -5,7 +5,7 @@ import GRDB
 extension StoreTransaction {
     /// Stores a newly issued challenge and audits its issue.
     package func insertChallenge(_ issued: IssuedChallenge, at now: Date) throws {
-        try ChallengeRecord(issued).insert(db)
+        try ChallengeRecord(issued).insertCached(db)
         let challenge = issued.challenge
         try appendAudit(
             AuditEvent(
@@ -45,7 +45,7 @@ extension StoreTransaction {
         var record = AttemptRecord(
             id: nil, challengeId: id.rawValue, profileId: stored.profileID, givenValue: value, outcome: outcome.rawValue,
             responseMs: max(0, responseTime.wholeMilliseconds), answeredAt: now.millisecondsSince1970, client: client)
-        try record.insert(db)
+        try record.insertCached(db)
         record.id = db.lastInsertedRowID
         if stored.status == .open && (outcome == .wrong || outcome == .tooFast) {
             try execute(cached: "UPDATE challenges SET wrong_answers = wrong_answers + 1 WHERE id = ?", arguments: [id.rawValue])

@@ -10,7 +10,8 @@ extension StoreTransaction {
 
     /// The profile called `name` (ignoring case), if any.
     package func profile(named name: String) throws -> Profile? {
-        let key = ProfileName.key(for: name.trimmingCharacters(in: .whitespacesAndNewlines))
+        let trimmed = TextValidation.isPlainASCII(name) ? name : name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = ProfileName.key(for: trimmed)
         return try fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE name_key = ?", arguments: [key])?.profile()
     }
 

@@ -15,7 +15,7 @@ extension StoreTransaction {
         var record = ParentSessionRecord(
             id: nil, profileId: profileID, tokenHash: SecretToken.hash(token), challengeId: challengeID?.rawValue,
             openedAt: now.millisecondsSince1970, expiresAt: expiresAt.millisecondsSince1970, endedAt: nil, endReason: nil)
-        try record.insert(db)
+        try record.insertCached(db)
         let sessionID = db.lastInsertedRowID
         record.id = sessionID
         try appendAudit(
