@@ -55,4 +55,43 @@ struct BusyDatabaseTests {
         }
         #expect(try await test.gate.attempts(AttemptFilter()).count == 1)
     }
+
+    @Test("a write that finds another process holding the lock waits for it on the writer queue, and goes through once released")
+    func waitsForAnotherProcess() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let challenge = try await test.begin("emma")
+        let value = try await test.answer(of: challenge)
+        test.wait(3)
+        let queuedBefore = test.gate.store.queuedWrites
+        let holder = try LockHolder(test.directory.appendingPathComponent("gate.sqlite").path)
+        let answer = Task { try await test.gate.answer(challenge: challenge.id, value: value) }
+        // The answer queues (it does not fail at once, nor hold a thread of the pool) ...
+        while test.gate.store.queuedWrites == queuedBefore { await Task.yield() }
+        #expect(try await test.gate.attempts(AttemptFilter()).isEmpty, "nothing is written while the lock is held")
+        holder.release()
+        // ... and passes once the lock is free.
+        guard case .passed = try await answer.value else {
+            Issue.record("the answer should pass once the other process lets go")
+            return
+        }
+        #expect(try await test.gate.attempts(AttemptFilter()).count == 1)
+    }
+
+    @Test("many writers of one process at once: every write commits exactly once")
+    func concurrentWriters() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        let names = (0..<24).map { "child\($0)" }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for name in names {
+                group.addTask { try await test.gate.addProfile(name) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await test.gate.profiles().map(\.name).sorted() == names.sorted())
+        #expect(try await test.gate.verifyAudit().isIntact)
+        #expect(try await test.gate.auditEntries(AuditFilter(limit: 100)).count == names.count)
+    }
 }

@@ -44,6 +44,8 @@ extension GateStore {
     /// switches it to incremental auto-vacuum. The write-ahead log is then checkpointed and
     /// truncated, so the freed space shows in the file's size.
     package func reclaimSpace() async throws -> (before: Int64, after: Int64) {
+        traffic.beginQueued()
+        defer { traffic.endQueued() }
         do {
             return try await dbWriter.writeWithoutTransaction { db in
                 let size = { try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0 }
