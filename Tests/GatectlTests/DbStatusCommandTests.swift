@@ -17,6 +17,36 @@ struct DbStatusCommandTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("commands that only look (status, audit list, profile list) leave the database file and its log untouched")
+    func readsDoNotWrite() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = scratch.path("gate.sqlite")
+        for arguments in [["profile", "add", "emma"], ["challenge", "begin", "emma"]] {
+            let result = try GatectlProcess.run(arguments + ["--database", path])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        func snapshot() throws -> [String: (bytes: Data, modified: Date?)] {
+            var files: [String: (Data, Date?)] = [:]
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                let attributes = try FileManager.default.attributesOfItem(atPath: path + suffix)
+                files[suffix] = (try Data(contentsOf: URL(fileURLWithPath: path + suffix)), attributes[.modificationDate] as? Date)
+            }
+            return files
+        }
+        let before = try snapshot()
+        for arguments in [["status", "emma"], ["audit", "list"], ["profile", "list"], ["status", "emma", "--json"]] {
+            let result = try GatectlProcess.run(arguments + ["--database", path])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let after = try snapshot()
+        #expect(before.keys.sorted() == after.keys.sorted())
+        for (file, was) in before {
+            #expect(after[file]?.bytes == was.bytes, "gatectl rewrote gate.sqlite\(file)")
+            #expect(after[file]?.modified == was.modified, "gatectl wrote to gate.sqlite\(file)")
+        }
+    }
+
     @Test("db status --json has a stable shape")
     func json() throws {
         let scratch = try Scratch()

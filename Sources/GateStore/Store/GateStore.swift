@@ -27,7 +27,12 @@ package struct GateStore: Sendable {
     ///   - timeSource: the clock for the store's own bookkeeping (when a migration ran).
     /// - Throws: ``StoreError`` for a file that is not SQLite, not ours, from a newer
     ///   schema, read-only, damaged or busy.
-    package init(_ location: DatabaseLocation, migrate: Bool = true, timeSource: TimeSource = .system) throws {
+    ///   - connections: `.pool` (a writer and concurrent readers) for long-lived processes;
+    ///     `.single` for a process that runs one command and exits.
+    package init(
+        _ location: DatabaseLocation, migrate: Bool = true, timeSource: TimeSource = .system,
+        connections: Connections = .pool
+    ) throws {
         self.location = location
         do {
             dbWriter = try Self.retryingWhileBusy {
@@ -37,9 +42,21 @@ package struct GateStore: Sendable {
                     writer = try DatabaseQueue(configuration: Self.configuration())
                 case .file(let path):
                     try Self.prepareFile(at: path)
-                    writer = try DatabasePool(path: path, configuration: Self.configuration())
-                    // GRDB's WAL setup lowers the writer to NORMAL; commits must reach the disk.
-                    try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                    switch connections {
+                    case .pool:
+                        writer = try DatabasePool(path: path, configuration: Self.configuration())
+                        // GRDB's WAL setup lowers the writer to NORMAL; commits must reach the disk.
+                        try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                    case .single:
+                        // No reader pool, and no write on open (a pool writes when it finds the
+                        // log empty): a read-only command stays a read.
+                        writer = try DatabaseQueue(path: path, configuration: Self.configuration())
+                        try writer.writeWithoutTransaction { db in
+                            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                            }
+                        }
+                    }
                 }
                 if migrate {
                     try Migrator.migrate(writer, path: location.description, at: timeSource.now())
@@ -151,6 +168,9 @@ package struct GateStore: Sendable {
         }
     }
 
+    /// The size the write-ahead log is cut back to after a checkpoint empties it.
+    static let walSizeLimit = 4 * 1024 * 1024
+
     private static func configuration() -> Configuration {
         var config = Configuration()
         config.label = "ParentalGate"
@@ -167,6 +187,10 @@ package struct GateStore: Sendable {
             // next process then opens without a write (GRDB writes to create a missing one).
             var persist: Int32 = 1
             _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            // With a size limit, the last connection to close checkpoints and empties the kept
+            // log; without one it leaves the frames, and every later process would find them,
+            // rebuild its index from them and write them back into the file again as it exits.
+            try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walSizeLimit)")
         }
         return config
     }

@@ -23,8 +23,18 @@ public struct Gate: Sendable {
         database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure,
         migrate: Bool = true
     ) throws(GateError) {
+        try self.init(database: database, timeSource: timeSource, random: random, migrate: migrate, singleConnection: false)
+    }
+
+    /// Opens the database at `database`; with `singleConnection`, as one connection without
+    /// a pool of readers (for a process that runs one command and exits).
+    package init(
+        database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure,
+        migrate: Bool = true, singleConnection: Bool
+    ) throws(GateError) {
         do {
-            store = try GateStore(database, migrate: migrate, timeSource: timeSource)
+            store = try GateStore(
+                database, migrate: migrate, timeSource: timeSource, connections: singleConnection ? .single : .pool)
         } catch {
             throw GateError.from(error)
         }

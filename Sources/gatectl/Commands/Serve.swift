@@ -29,7 +29,7 @@ extension GateCtl {
         }
 
         func run() async throws {
-            let gate = try global.openGate()
+            let gate = try global.openGate(readerPool: true)
             if initAdminToken {
                 let token = try await gate.addAdminToken(label: "gatectl serve --init-admin-token", by: ActorOptions().actor)
                 print("admin token (shown once; only its hash is stored): \(token)")

@@ -17,8 +17,10 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the gate on ``databasePath``, creating and migrating the database if needed
     /// (`migrate: false` leaves pending migrations of an existing database for `db migrate`).
-    func openGate(migrate: Bool = true) throws(GateError) -> Gate {
-        try Gate(database: .file(databasePath), migrate: migrate)
+    ///
+    /// One connection, as a command runs and exits; `serve` asks for a pool of readers.
+    func openGate(migrate: Bool = true, readerPool: Bool = false) throws(GateError) -> Gate {
+        try Gate(database: .file(databasePath), migrate: migrate, singleConnection: !readerPool)
     }
 
     /// Whether the database file exists already.
