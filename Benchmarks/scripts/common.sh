@@ -3,8 +3,8 @@
 #
 # Not run on its own: `source` it from process-cost.sh or server.sh. It
 #   - finds gatectl: $GATECTL when set, else builds it with
-#     `swift build -c release --product gatectl` in the package root and uses
-#     `$(swift build -c release --show-bin-path)/gatectl`;
+#     `swift build -c release --static-swift-stdlib --product gatectl` in the package root
+#     (as the README installs it) and uses `$(swift build -c release --show-bin-path)/gatectl`;
 #   - sets $OUT (where results go; default: .benchmarks/ in the package root) and creates it;
 #   - makes fresh benchmark databases (make_bench_database DIR [N]): profile `emma`,
 #     optionally profiles p0..pN-1, the question set `bench` ("What is 6 × 7?" → 42), and a
@@ -46,7 +46,7 @@ find_gatectl() {
     else
         require_tools swift
         bench_log "building a release gatectl (set GATECTL=/path/to/gatectl to skip this)…"
-        (cd "$PACKAGE_ROOT" && swift build -c release --product gatectl >&2)
+        (cd "$PACKAGE_ROOT" && swift build -c release --static-swift-stdlib --product gatectl >&2)
         GATECTL="$(cd "$PACKAGE_ROOT" && swift build -c release --show-bin-path)/gatectl"
         [[ -x $GATECTL ]] || bench_die "the build did not produce $GATECTL"
     fi
