@@ -127,12 +127,11 @@ package struct GateStore: Sendable {
         try dbWriter.writeWithoutTransaction { db -> T? in
             sqlite3_busy_timeout(db.sqliteConnection, 0)
             do {
+                defer { Self.restoreBusyTimeout(db) }
                 try db.beginTransaction(.immediate)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-                Self.restoreBusyTimeout(db)
                 return nil
             }
-            Self.restoreBusyTimeout(db)
             return try Self.finishTransaction(db, body)
         }
     }
