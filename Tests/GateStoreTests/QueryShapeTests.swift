@@ -42,6 +42,39 @@ import Testing
         }
     }
 
+    @Test func aTransactionReadsAChallengeAgainOnlyAfterChangingIt() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let emma = try await test.addProfile("emma")
+        let now = test.clock.now
+        let issued = IssuedChallenge.sample(profileID: emma.id, at: now)
+        let id = issued.challenge.id
+        try await test.store.write { try $0.insertChallenge(issued, at: now) }
+        let (statements, seen) = try await test.store.write { transaction in
+            let recorder = StatementRecorder()
+            transaction.db.trace(options: .statement) { event in recorder.append(event.expandedDescription) }
+            defer { transaction.db.trace(options: []) }
+            var seen: [StoredChallenge?] = []
+            _ = try transaction.profile(named: "emma")
+            seen.append(try transaction.challenge(id: id))
+            seen.append(try transaction.challenge(id: id))
+            try transaction.recordAttempt(challenge: id, value: 1, outcome: .wrong, responseTime: .seconds(3), client: nil, at: now)
+            seen.append(try transaction.challenge(id: id))
+            try transaction.endChallenge(id, as: .failed, at: now)
+            seen.append(try transaction.challenge(id: id))
+            return (recorder.statements, seen)
+        }
+        #expect(seen.map { $0?.wrongAnswers } == [0, 0, 1, 1])
+        #expect(seen.map { $0?.status } == [.open, .open, .open, .failed])
+        let challengeReads = statements.filter { $0.contains("FROM challenges WHERE id") }
+        #expect(challengeReads.count == 3, "read once, then once after each change: \(statements)")
+        #expect(!statements.contains { $0.contains("SELECT name FROM profiles") }, "the profile's name was read already: \(statements)")
+        let failed = try await test.store.read { try $0.auditEntries(AuditFilter(profileID: emma.id)) }.last
+        #expect(failed?.event.kind == .challengeFailed)
+        #expect(failed?.event.details["wrongAnswers"] == "1")
+        #expect(failed?.event.profileName == "emma")
+    }
+
     @Test func handWrittenAuditDetailsMatchJSONEncoder() throws {
         let samples: [[String: String]] = [
             [:], ["a": "b"], ["outcome": "correct", "responseMs": "900", "value": "-3"],

@@ -20,16 +20,21 @@ extension StoreTransaction {
 
     /// The challenge with identifier `id`, if any.
     package func challenge(id: ChallengeID) throws -> StoredChallenge? {
-        try fetchOne(ChallengeRecord.self, cached: "SELECT * FROM challenges WHERE id = ?", arguments: [id.rawValue])?
+        if let known = memo.challenges[id.rawValue] { return known }
+        let stored = try fetchOne(ChallengeRecord.self, cached: "SELECT * FROM challenges WHERE id = ?", arguments: [id.rawValue])?
             .storedChallenge()
+        memo.challenges[id.rawValue] = stored
+        return stored
     }
 
     /// The profile's open challenge, if it has one.
     package func openChallenge(profileID: Int64) throws -> StoredChallenge? {
-        try fetchOne(
+        let stored = try fetchOne(
             ChallengeRecord.self, cached: "SELECT * FROM challenges WHERE profile_id = ? AND status = 'open'",
             arguments: [profileID]
         )?.storedChallenge()
+        if let stored { memo.challenges[stored.id.rawValue] = stored }
+        return stored
     }
 
     /// Records an answer to challenge `id` and audits it.
@@ -49,6 +54,7 @@ extension StoreTransaction {
         record.id = db.lastInsertedRowID
         if stored.status == .open && (outcome == .wrong || outcome == .tooFast) {
             try execute(cached: "UPDATE challenges SET wrong_answers = wrong_answers + 1 WHERE id = ?", arguments: [id.rawValue])
+            memo.challenges[id.rawValue] = nil
         }
         try appendAudit(
             AuditEvent(
@@ -71,6 +77,7 @@ extension StoreTransaction {
         try execute(
             cached: "UPDATE challenges SET status = ?, ended_at = ? WHERE id = ? AND status = 'open'",
             arguments: [status.rawValue, now.millisecondsSince1970, id.rawValue])
+        memo.challenges[id.rawValue] = nil
         let kind: AuditEventKind = switch status {
         case .open, .passed: .challengePassed
         case .failed: .challengeFailed

@@ -12,7 +12,7 @@ extension StoreTransaction {
     package func profile(named name: String) throws -> Profile? {
         let trimmed = TextValidation.isPlainASCII(name) ? name : name.trimmingCharacters(in: .whitespacesAndNewlines)
         let key = ProfileName.key(for: trimmed)
-        return try fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE name_key = ?", arguments: [key])?.profile()
+        return try remembered(fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE name_key = ?", arguments: [key]))
     }
 
     /// The profile called `name`, or ``StoreError/profileNotFound(_:)``.
@@ -23,7 +23,14 @@ extension StoreTransaction {
 
     /// The profile with identifier `id`, if any.
     package func profile(id: Int64) throws -> Profile? {
-        try fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE id = ?", arguments: [id])?.profile()
+        try remembered(fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE id = ?", arguments: [id]))
+    }
+
+    /// The profile of `record`, its name noted for the audit records the transaction appends.
+    private func remembered(_ record: ProfileRecord?) throws -> Profile? {
+        guard let record else { return nil }
+        if let id = record.id { memo.profileNames[id] = record.name }
+        return try record.profile()
     }
 
     /// Adds a profile with fresh gate counters.
@@ -103,6 +110,7 @@ extension StoreTransaction {
         let profile = try requireProfile(named: name)
         try appendAudit(AuditEvent(.profileRemoved, profileID: profile.id, actor: actor.value), at: now)
         try db.execute(sql: "DELETE FROM profiles WHERE id = ?", arguments: [profile.id])
+        memo.challenges.removeAll()  // its challenges went with it
     }
 
     private func requireProfile(id: Int64) throws -> Profile {

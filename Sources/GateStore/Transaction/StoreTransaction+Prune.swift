@@ -39,6 +39,7 @@ extension StoreTransaction {
         try db.execute(
             sql: "DELETE FROM challenges WHERE status <> 'open' AND ended_at < ?", arguments: [cutoffMs])
         let removedChallenges = db.changesCount
+        memo.challenges.removeAll()
         try db.execute(
             sql: "DELETE FROM parent_sessions WHERE expires_at < ? OR (ended_at IS NOT NULL AND ended_at < ?)",
             arguments: [cutoffMs, cutoffMs])

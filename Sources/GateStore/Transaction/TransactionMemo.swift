@@ -1,6 +1,7 @@
 import Foundation
+import GateCore
 
-/// What one transaction already knows: the audit chain's tail and profile names.
+/// What one transaction already knows: the audit chain's tail, profile names and challenges.
 ///
 /// Lives exactly as long as its ``StoreTransaction``; the write lock it runs under keeps
 /// what it holds true.
@@ -9,4 +10,6 @@ final class TransactionMemo {
     var auditTail: (id: Int64, hash: Data)?
     /// Profile names by id, once read.
     var profileNames: [Int64: String] = [:]
+    /// Challenges by id, as read; a write to a challenge drops it.
+    var challenges: [String: StoredChallenge] = [:]
 }

@@ -83,7 +83,8 @@ extension Gate {
         let counters = try transaction.gateCounters(profileID: profile.id)
         let snapshot = GateSnapshot(
             isEnabled: profile.isEnabled, counters: counters,
-            openChallenge: try transaction.openChallenge(profileID: profile.id),
+            // A profile has at most one open challenge: an open answered one is it.
+            openChallenge: challenge?.status == .open ? challenge : try transaction.openChallenge(profileID: profile.id),
             session: try transaction.liveSession(profileID: profile.id, at: max(reading, counters.latestSeenAt ?? reading)))
         let event = try makeEvent(transaction, profile, policy, challenge)
         let transition = GateMachine.apply(event, to: snapshot, policy: policy, profileID: profile.id, at: reading)
