@@ -16,6 +16,9 @@
 # user's default database.
 
 set -euo pipefail
+# A failing command inside $(…) stops the script too (bash leaves errexit off there by default),
+# so a setup step that fails in make_bench_database cannot go unnoticed.
+shopt -s inherit_errexit
 
 BENCH_SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PACKAGE_ROOT=$(cd "$BENCH_SCRIPTS_DIR/../.." && pwd)
@@ -95,9 +98,14 @@ make_bench_database() {
 # fs_type PATH — the file system type of PATH (ext4, tmpfs, …).
 fs_type() { df --output=fstype "$1" 2>/dev/null | tail -n 1 || stat -f -c %T "$1"; }
 
-# median_of — the median of the numbers on stdin, one a line.
+# median_of — the median of the numbers on stdin, one a line; any other line stops the script.
 median_of() {
-    sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+    local lines
+    lines=$(cat)
+    if grep -qvE '^[0-9]+([.][0-9]+)?$' <<<"$lines"; then
+        bench_die "median_of: not a number: $(grep -vE '^[0-9]+([.][0-9]+)?$' <<<"$lines" | head -n 1)"
+    fi
+    sort -n <<<"$lines" | awk '{ v[NR] = $1 } END { if (NR == 0) { print "nan"; exit } if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # machine_summary — one line describing this machine, for the result files.

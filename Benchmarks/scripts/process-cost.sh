@@ -12,8 +12,9 @@
 # otherwise). The gatectl commands also write (status settles time-outs in a BEGIN
 # IMMEDIATE transaction; begin issues a challenge and its audit records, with fsync), the
 # sqlite3 rows only read: they are the floor of "start a process, open the file, answer".
-# A last row, `gatectl --help`, is for reference: the cost of starting gatectl at all
-# (loading the Swift runtime, Foundation, ICU) before it opens any database.
+# A last row, `gatectl --help`, is for reference: the cost of starting gatectl at all (loading
+# and relocating the binary, the Swift runtime's start-up, argument parsing) before it opens
+# any database.
 #
 # Wall time: hyperfine --warmup $WARMUP (5) --runs $RUNS (50), no intermediate shell (-N).
 # Each timed `challenge begin` is prepared (untimed) by `gatectl unlock emma --by bench`,
@@ -81,7 +82,7 @@ UNLOCK_CMD=("$GATECTL" unlock emma --by "$BENCH_ACTOR" --database "$DB")
 SQLITE_STATUS_CMD=(sqlite3 "$DB" "$STATUS_SQL")
 SQLITE_BEGIN_CMD=(sqlite3 "$DB" "$BEGIN_SQL")
 # For reference: a gatectl process that starts, parses its arguments and exits without
-# opening the database (dynamic loading of the Swift runtime and Foundation, ICU, …).
+# opening the database (loading and relocating the binary, the runtime's start-up, argument parsing).
 HELP_CMD=("$GATECTL" --help)
 # … and as single command lines for hyperfine -N, which splits them like a POSIX shell.
 quoted() { local out="" arg; for arg in "$@"; do out+="${out:+ }$(printf '%q' "$arg")"; done; printf '%s' "$out"; }
@@ -118,7 +119,7 @@ median_rss() {
     sample=$(mktemp)
     for ((i = 0; i < RSS_RUNS; i++)); do
         if [[ $unlock == unlock ]]; then "${UNLOCK_CMD[@]}" >/dev/null; fi
-        /usr/bin/time -f %M -o "$sample" -a "$@" >/dev/null
+        /usr/bin/time -f %M -o "$sample" -a "$@" >/dev/null || bench_die "failed while measuring memory: $*"
     done
     median_of <"$sample"
     rm -f "$sample"

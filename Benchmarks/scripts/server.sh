@@ -173,9 +173,10 @@ for storage in $STORAGES; do
         RUN_DIR=""
 
         # A wrong measurement must not pass for a result.
-        jq -e '.notPassed == 0 and .unparsed == 0 and .server.abandoned == 0 and .server.lockouts == 0
+        jq -e '.notPassed == 0 and .unparsed == 0 and .non2xx == 0 and .socketErrors == 0
+               and .server.abandoned == 0 and .server.lockouts == 0
                and .server.failedWrong == 0 and .answered > 0' "$OUT/$name.json" >/dev/null ||
-            bench_die "$name: answers not passed, abandoned challenges or lockouts; see $OUT/$name.json"
+            bench_die "$name: errors, answers not passed, abandoned challenges or lockouts; see $OUT/$name.json"
     done
 done
 
