@@ -5,11 +5,16 @@ import ParentalGate
 /// A database with `attempts` recorded attempts, made once and kept for later runs.
 ///
 /// One attempt a minute, round-robin over ten profiles, each a full challenge as the gate
-/// records it (issued, answered, passed or failed, three audit records): a day always holds
-/// 1,440 attempts whatever the size, so a day's statistics should cost the same at every size.
+/// records it: issued, answered, passed (four in five) or failed, three audit records, and
+/// for a pass the parent mode it opens (a session row and a fourth audit record; it expires
+/// unused before the profile's next attempt). A day always holds 1,440 attempts whatever the
+/// size, so a day's statistics should cost the same at every size.
 struct AuditFixture: Sendable {
     static let profiles = (0..<10).map { "child\($0)" }
     static let interval: TimeInterval = 60
+    /// Named in the fixture's folder: a change to what `seed` writes bumps it, so an older
+    /// fixture kept from an earlier run is not measured as if it were the new one.
+    static let version = 2
 
     let attempts: Int
     let path: String
@@ -18,7 +23,7 @@ struct AuditFixture: Sendable {
 
     init(attempts: Int) async throws {
         self.attempts = attempts
-        let directory = BenchSettings.directory.appendingPathComponent("audit-\(attempts)")
+        let directory = BenchSettings.directory.appendingPathComponent("audit-v\(Self.version)-\(attempts)")
         path = directory.appendingPathComponent("gate.sqlite").path
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         end = start.addingTimeInterval(Double(attempts - 1) * Self.interval)
@@ -63,6 +68,11 @@ struct AuditFixture: Sendable {
                         challenge: challenge.id, value: right ? 56 : 54, outcome: right ? .correct : .wrong,
                         responseTime: .seconds(4), client: "tablet", at: answeredAt)
                     try transaction.endChallenge(challenge.id, as: right ? .passed : .failed, at: answeredAt)
+                    if right {
+                        _ = try transaction.openSession(
+                            profileID: profileID, challengeID: challenge.id,
+                            expiresAt: answeredAt.addingTimeInterval(5 * interval), at: answeredAt)
+                    }
                 }
             }
         }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// - `GATE_BENCH_DIR`: where databases go (default: the temporary directory; `/dev/shm` for tmpfs).
 /// - `GATE_BENCH_SIZES`: recorded attempts for the audit benchmarks (default `10000,100000,1000000`).
-/// - `GATE_BENCH_SMOKE=1`: one short iteration of everything at 1,000 attempts (CI).
+/// - `GATE_BENCH_SMOKE=1`: one short iteration of everything at 3,000 attempts (CI): a little
+///   over two days, so that pruning the older half (never less than a day) removes records.
 enum BenchSettings {
     static let environment = ProcessInfo.processInfo.environment
 
@@ -16,7 +17,7 @@ enum BenchSettings {
     }
 
     static var auditSizes: [Int] {
-        if isSmoke { return [1_000] }
+        if isSmoke { return [3_000] }
         let text = environment["GATE_BENCH_SIZES"] ?? "10000,100000,1000000"
         return text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { $0 > 0 }
     }

@@ -27,6 +27,7 @@ func registerSizeBenchmarks() {
             benchmark.startMeasurement()
             let report = try await gate.pruneAudit(olderThan: max(half, .seconds(86_400)), by: "bench")
             benchmark.stopMeasurement()
+            guard report.auditRecords > 0, report.attempts > 0 else { throw BenchError("pruning half the log removed nothing") }
             guard try await gate.verifyAudit().isIntact else { throw BenchError("the pruned chain does not verify") }
             benchmark.measurement(reclaimedPercent, Int(report.bytesReclaimed * 100 / Int64(fileSize)))
             try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: copy).deletingLastPathComponent().path)

@@ -14,8 +14,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let names = [
             "Gate cycle: begin + answer", "SQLite C API cycle (floor)",
-            "Recent 50 attempts of a profile (1000 attempts)", "Audit stats for a day (1000 attempts)",
-            "Audit verify (1000 attempts)", "Size and prune (1000 attempts)",
+            "Recent 50 attempts of a profile (3000 attempts)", "Audit stats for a day (3000 attempts)",
+            "Audit verify (3000 attempts)", "Size and prune (3000 attempts)",
         ]
         for name in names {
             #expect(result.stdout.contains("Debug results for \(name):"), "\(name) did not complete: \(result.stdout.suffix(2_000))")
