@@ -8,6 +8,7 @@ let migrationFiles = [
     "0001_initial.sql",
     "0002_admin_tokens.sql",
     "0003_challenge_end_index.sql",
+    "0004_reference_indexes.sql",
 ]
 
 let strictSwift: [SwiftSetting] = [

@@ -9,5 +9,6 @@ package enum EmbeddedMigrations {
         ("0001_initial.sql", PackageResources._001_initial_sql),
         ("0002_admin_tokens.sql", PackageResources._002_admin_tokens_sql),
         ("0003_challenge_end_index.sql", PackageResources._003_challenge_end_index_sql),
+        ("0004_reference_indexes.sql", PackageResources._004_reference_indexes_sql),
     ]
 }

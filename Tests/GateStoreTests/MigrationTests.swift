@@ -177,9 +177,11 @@ struct MigrationTests {
         let store = try GateStore(.file(path), migrate: false)
         let status = try await store.status()
         #expect(status.schemaVersion == 0)
-        #expect(status.pendingMigrations == ["0001_initial", "0002_admin_tokens", "0003_challenge_end_index"])
+        #expect(status.pendingMigrations == [
+            "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes",
+        ])
         let migrated = try await GateStore(.file(path)).status()
-        #expect(migrated.schemaVersion == 3)
+        #expect(migrated.schemaVersion == 4)
         #expect(migrated.pendingMigrations.isEmpty)
     }
 

@@ -75,6 +75,34 @@ import Testing
         #expect(failed?.event.profileName == "emma")
     }
 
+    /// Deleting a row makes SQLite look up the rows that refer to it; without an index on the
+    /// referring column that is a scan of the whole table per deleted row (quadratic prunes).
+    @Test func everyReferenceThatADeleteFollowsHasAnIndex() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        // Kinds of audit record are only ever added, never deleted.
+        let neverDeleted: Set<String> = ["audit_event_kinds"]
+        let missing = try await test.store.read { transaction in
+            let db = transaction.db
+            var missing: [String] = []
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            for table in tables {
+                let leading = try Set(Row.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?)", arguments: [table]).map { row in
+                    try String.fetchOne(db, sql: "SELECT name FROM pragma_index_info(?) WHERE seqno = 0", arguments: [row["name"] as String])
+                }.compactMap { $0 })
+                let primaryKey = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk = 1", arguments: [table])
+                for reference in try Row.fetchAll(db, sql: "SELECT \"table\" AS parent, \"from\" AS child FROM pragma_foreign_key_list(?)", arguments: [table]) {
+                    let parent: String = reference["parent"]
+                    let child: String = reference["child"]
+                    if neverDeleted.contains(parent) || leading.contains(child) || primaryKey == [child] { continue }
+                    missing.append("\(table).\(child) → \(parent)")
+                }
+            }
+            return missing
+        }
+        #expect(missing.isEmpty, "referring columns without an index: \(missing)")
+    }
+
     @Test func handWrittenAuditDetailsMatchJSONEncoder() throws {
         let samples: [[String: String]] = [
             [:], ["a": "b"], ["outcome": "correct", "responseMs": "900", "value": "-3"],

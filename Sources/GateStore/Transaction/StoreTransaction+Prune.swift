@@ -36,14 +36,16 @@ extension StoreTransaction {
         try db.execute(
             sql: "DELETE FROM attempts WHERE answered_at < ?", arguments: [cutoffMs])
         let removedAttempts = db.changesCount
-        try db.execute(
-            sql: "DELETE FROM challenges WHERE status <> 'open' AND ended_at < ?", arguments: [cutoffMs])
-        let removedChallenges = db.changesCount
-        memo.challenges.removeAll()
+        // Sessions before challenges: SQLite would otherwise clear the challenge of every
+        // session about to go as well.
         try db.execute(
             sql: "DELETE FROM parent_sessions WHERE expires_at < ? OR (ended_at IS NOT NULL AND ended_at < ?)",
             arguments: [cutoffMs, cutoffMs])
         let removedSessions = db.changesCount
+        try db.execute(
+            sql: "DELETE FROM challenges WHERE status <> 'open' AND ended_at < ?", arguments: [cutoffMs])
+        let removedChallenges = db.changesCount
+        memo.challenges.removeAll()
         let result = PruneResult(
             auditRecords: removedRecords, prunedThroughID: anchorID, challenges: removedChallenges,
             attempts: removedAttempts, sessions: removedSessions)
