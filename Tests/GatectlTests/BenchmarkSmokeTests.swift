@@ -21,4 +21,19 @@ import Testing
             #expect(result.stdout.contains("Debug results for \(name):"), "\(name) did not complete: \(result.stdout.suffix(2_000))")
         }
     }
+
+    /// The shell benchmarks need hyperfine and wrk, which CI does not install; bash can still
+    /// read every script through, so a syntax error does not wait for the next full run.
+    @Test func everyBenchmarkScriptParses() throws {
+        let scripts = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Benchmarks/scripts")
+        let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { $0.hasSuffix(".sh") }.sorted()
+        #expect(names == ["common.sh", "process-cost.sh", "server.sh"])
+        for name in names {
+            let result = try GatectlProcess.run(
+                ["-n", scripts.appendingPathComponent(name).path], executable: URL(fileURLWithPath: "/bin/bash"))
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+        }
+    }
 }
