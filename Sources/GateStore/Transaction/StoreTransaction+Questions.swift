@@ -20,6 +20,7 @@ extension StoreTransaction {
             }
             setID = id
             try db.execute(sql: "DELETE FROM questions WHERE set_id = ?", arguments: [id])
+            memo.challenges.removeAll()  // SQLite cleared the question of the challenges that asked them
             try db.execute(
                 sql: "UPDATE question_sets SET name = ?, updated_at = ? WHERE id = ?",
                 arguments: [set.name.value, max(time, existing.createdAt), id])
@@ -95,6 +96,7 @@ extension StoreTransaction {
             try db.execute(sql: "DELETE FROM question_sets WHERE name_key = ?", arguments: [key])
         }
         removed = db.changesCount
+        memo.challenges.removeAll()  // SQLite cleared the question of the challenges that asked them
         guard removed > 0 else { throw StoreError.questionSetNotFound(name: name, locale: locale?.identifier) }
         try appendAudit(
             AuditEvent(
