@@ -68,7 +68,7 @@ struct ProfileCommandTests {
             """))
         #expect(text.stdout.contains("maxWrongAnswers      3           profile\n"))
         #expect(text.stdout.contains("lockout              5m          default\n"))
-        #expect(text.stdout.contains("guess resistance: a child answering at random passes\n"))
+        #expect(text.stdout.contains("guess resistance: a child guessing with the best strategy passes\n"))
         #expect(text.stdout.contains("last attempts\nANSWERED             VALUE"))
         let row = text.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let cells = row.split(separator: " ").map(String.init)

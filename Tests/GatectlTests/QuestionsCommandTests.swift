@@ -289,3 +289,54 @@ struct QuestionsCommandTests {
         #expect(["How many legs has a spider?", "How many legs has a bird?"].contains(prompt ?? ""), "\(json)")
     }
 }
+
+@Suite("gatectl: a choice challenge gives fewer tries than options")
+struct ChoiceTriesCommandTests {
+    static let bird = #"{"name": "animals", "locale": "en", "questions": [{"prompt": "How many legs has a bird?", "answer": 2, "choices": [2, 4]}]}"#
+
+    @Test("policy set and questions import refuse tries ≥ a question's own choices, exit 64, nothing written")
+    func refused() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma", policy: ["--answer-format", "choice", "--choice-count", "8", "--max-wrong-answers", "3"])
+        try db.ok(["policy", "set", "--profile", "emma", "--question-source", "questionSet:animals"])
+        let file = try db.write(Self.bird, to: "animals.json")
+        var before = try db.snapshot()
+        expectError(
+            try db.run(["questions", "import", file]), status: 64,
+            message: "inconsistent policy: question set 'animals' (en) cannot be stored: for profile 'emma', maxWrongAnswers 3 must be fewer than the 2 choices of a question questionSet:animals asks, or trying each of them would always pass")
+        expectUnchanged(try db.snapshot(), before)
+
+        try db.ok(["policy", "set", "--profile", "emma", "--max-wrong-answers", "1"])
+        try db.ok(["questions", "import", file])
+        before = try db.snapshot()
+        expectError(
+            try db.run(["policy", "set", "--profile", "emma", "--max-wrong-answers", "2"]), status: 64,
+            message: "inconsistent policy: for profile 'emma', maxWrongAnswers 2 must be fewer than the 2 choices of a question questionSet:animals asks, or trying each of them would always pass")
+        expectUnchanged(try db.snapshot(), before)
+    }
+
+    @Test("a database that already gives three tries to a two-option question: the challenge still ends after one wrong answer")
+    func capped() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma", policy: ["--answer-format", "choice", "--choice-count", "8", "--max-wrong-answers", "3",
+                                           "--question-source", "questionSet:animals"])
+        // As a database written before the check, or by another program, could hold it.
+        try db.sqlite("""
+            INSERT INTO question_sets (name, name_key, locale, created_at, updated_at) VALUES ('animals', 'animals', 'en', 0, 0);
+            INSERT INTO questions (set_id, position, prompt, answer, choices)
+                SELECT id, 0, 'How many legs has a bird?', 2, '[2,4]' FROM question_sets;
+            """)
+        let begun = try JSONOutput.object(try db.ok(["challenge", "begin", "emma", "--json"]).stdout)
+        let challenge = try #require(begun["challenge"] as? [String: Any])
+        #expect(Set(challenge["choices"] as? [Int] ?? []) == [2, 4])
+        let id = try #require(challenge["id"] as? String)
+        #expect(try db.sqlite("SELECT max_wrong_answers FROM challenges WHERE id = '\(id)'") == "1\n")
+        let answered = try db.run(["challenge", "answer", id, "4", "--json"])
+        #expect(answered.status == 1)
+        let json = try JSONOutput.object(answered.stdout)
+        #expect(json["result"] as? String == "failed", "\(answered.stdout)")
+        #expect(json["reason"] as? String == "tooManyWrongAnswers")
+    }
+}

@@ -139,7 +139,7 @@ struct GuessResistanceTests {
         #expect(Self.agrees(passes, of: trials, with: model.within24Hours), "\(passes) of \(trials) vs \(model.within24Hours)")
     }
 
-    @Test("entry format counts every answer the difficulty can produce")
+    @Test("entry format: every answer the difficulty can produce is equally likely")
     func entryFormat() {
         var policy = Policy.default
         policy.difficulty = .easy
@@ -151,16 +151,58 @@ struct GuessResistanceTests {
         #expect(easy.within24Hours >= easy.beforeFirstLockout)
     }
 
-    @Test("question sets count each question's own options")
-    func storedQuestions() {
+    static func questions(_ answers: [Int], choices: [Int]? = nil) throws -> [Question] {
+        try answers.map { answer in
+            try Question(prompt: "How many? \(answer)", answer: answer, choices: choices.map { $0.contains(answer) ? $0 : $0 + [answer] })
+        }
+    }
+
+    @Test("choice: each question's own options count, with tries capped at one fewer than them")
+    func storedChoices() throws {
         var policy = Policy.default
         policy.questionSource = .questionSet("animals")
         policy.answerFormat = .choice
-        let figures = GuessResistance(policy: policy, storedQuestions: [2, 4])
+        let two = try Question(prompt: "Legs of a bird?", answer: 2, choices: [2, 4])
+        let four = try Question(prompt: "Legs of a dog?", answer: 4, choices: [2, 4, 6, 8])
+        let figures = GuessResistance(policy: policy, storedQuestions: [two, four])
         #expect(figures.perChallenge == (0.5 + 0.25) / 2)
-        #expect(figures.candidates == 2)
+        #expect(figures.candidates == 3)
         policy.questionSource = .mixed
-        #expect(GuessResistance(policy: policy, storedQuestions: [2]).perChallenge == (0.25 + 0.5) / 2)
+        #expect(GuessResistance(policy: policy, storedQuestions: [two]).perChallenge == (0.25 + 0.5) / 2)
+        policy.maxWrongAnswers = 3
+        policy.choiceCount = 8
+        #expect(GuessResistance(policy: policy, storedQuestions: [two]).perChallenge == (3.0 / 8 + 1.0 / 2) / 2,
+                "a two-option question gives one try, not three")
+    }
+
+    @Test("entry: stored questions are guessed with the set's most frequent answers")
+    func storedEntry() throws {
+        var policy = Policy.default
+        policy.questionSource = .questionSet("legs")
+        let legs = try Self.questions([8, 8, 4, 2])
+        let one = GuessResistance(policy: policy, storedQuestions: legs)
+        #expect(one.perChallenge == 0.5)
+        #expect(one.strategy.contains("answer 8"))
+        policy.maxWrongAnswers = 2
+        #expect(GuessResistance(policy: policy, storedQuestions: legs).perChallenge == 0.75)
+        policy.questionSource = .mixed
+        let mixed = GuessResistance(policy: policy, storedQuestions: legs)
+        #expect(abs(mixed.perChallenge - (2 / Double(ArithmeticProblem.answerSpace(.standard).count) + 0.75) / 2) < 1e-12)
+    }
+
+    @Test("the gate counts the stored questions of the profile's own locale")
+    func profileLocale() async throws {
+        let test = try TestGate(seed: 6, inMemory: true)
+        try await test.gate.addProfile("emma", locale: "de")
+        try await test.gate.addProfile("liam", locale: "en")
+        try await test.gate.importQuestions(try Self.questions([1, 1, 2]), set: "quiz", locale: "en")
+        try await test.gate.importQuestions(try Self.questions([5, 6, 7]), set: "quiz", locale: "de")
+        try await test.gate.setPolicy(.questionSource, to: "questionSet:quiz")
+        let german = try await test.gate.guessResistance(for: "emma")
+        let english = try await test.gate.guessResistance(for: "liam")
+        #expect(abs(german.perChallenge - 1.0 / 3) < 1e-12)
+        #expect(abs(english.perChallenge - 2.0 / 3) < 1e-12)
+        #expect(english.strategy.contains("answer 1"))
     }
 
     @Test("a hard lock follows hardLockAfter timed lockouts, and ends the 24-hour count")

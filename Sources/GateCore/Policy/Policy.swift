@@ -73,9 +73,11 @@ public struct Policy: Hashable, Sendable {
         return policy
     }
 
-    /// Checks the rules between fields: a child must be able to answer in time, and the
-    /// first lockout may not exceed the cap.
-    public func validateConsistency() throws(GateInputError) {
+    /// Checks the rules between fields: a child must be able to answer in time, a `choice`
+    /// challenge must give fewer tries than it shows options (`choiceCount`, and
+    /// `fewestOwnChoices`, the fewest own choices of a stored question the source may ask),
+    /// and the first lockout may not exceed the cap.
+    public func validateConsistency(fewestOwnChoices: Int? = nil) throws(GateInputError) {
         if minResponseTime >= timeLimit {
             throw .inconsistentPolicy(
                 "minResponseTime \(DurationText.format(minResponseTime)) must be shorter than timeLimit \(DurationText.format(timeLimit))")
@@ -83,6 +85,10 @@ public struct Policy: Hashable, Sendable {
         if answerFormat == .choice && maxWrongAnswers >= choiceCount {
             throw .inconsistentPolicy(
                 "maxWrongAnswers \(maxWrongAnswers) must be fewer than choiceCount \(choiceCount), or every challenge can be passed by trying each option")
+        }
+        if answerFormat == .choice, let fewest = fewestOwnChoices, maxWrongAnswers >= fewest {
+            throw .inconsistentPolicy(
+                "maxWrongAnswers \(maxWrongAnswers) must be fewer than the \(fewest) choices of a question \(questionSource) asks, or trying each of them would always pass")
         }
         if lockout > maxLockout {
             throw .inconsistentPolicy(

@@ -22,7 +22,8 @@ import Foundation
 /// - **Unlock**: an adult's unlock lifts any lock, clears the counts, and takes the clock's
 ///   reading as the latest time seen, so a clock once set far ahead cannot freeze the gate.
 /// - **Answers**: faster than `minResponseTime` (from the challenge's issue) counts as wrong
-///   ("too fast"); `maxWrongAnswers` wrong answers fail the challenge; an answer to an
+///   ("too fast"); `maxWrongAnswers` wrong answers fail the challenge, and a challenge with
+///   N options never gives more than N − 1 tries, whatever the policy; an answer to an
 ///   ended challenge is refused and audited as a replay.
 public enum GateMachine {
     public static func apply(
@@ -32,6 +33,13 @@ public enum GateMachine {
         run.observeClock(reading)
         let outcome = run.handle(event)
         return GateTransition(snapshot: run.snapshot, effects: run.effects, outcome: outcome, time: run.now)
+    }
+
+    /// The tries a challenge gives: `maxWrongAnswers`, but fewer than its `options` (if it has
+    /// any), so that trying every option never passes.
+    public static func tries(_ policy: Policy, options: Int?) -> Int {
+        guard let options else { return policy.maxWrongAnswers }
+        return max(1, min(policy.maxWrongAnswers, options - 1))
     }
 
     /// One application of the rules, accumulating effects.
@@ -262,7 +270,8 @@ public enum GateMachine {
                 choices: question.choices, issuedAt: now, deadline: now.adding(policy.timeLimit))
             let issued = IssuedChallenge(
                 challenge: challenge, origin: question.origin, answer: question.answer,
-                maxWrongAnswers: policy.maxWrongAnswers, minResponseTime: policy.minResponseTime, client: client)
+                maxWrongAnswers: GateMachine.tries(policy, options: question.choices?.count), minResponseTime: policy.minResponseTime,
+                client: client)
             effects.append(.issue(issued))
             snapshot.openChallenge = StoredChallenge(issued: issued, status: .open, wrongAnswers: 0, endedAt: nil)
             return .issued(challenge)

@@ -108,7 +108,7 @@ extension StoreTransaction {
             let effective = EffectivePolicy(household: try policyOverrides(.household), profile: overrides)
             try explain(effective.policy, profileID: id)
         case .household:
-            try EffectivePolicy(household: overrides).policy.validateConsistency()
+            try validate(EffectivePolicy(household: overrides).policy)
             for record in try PolicyRecord.fetchAll(db, sql: "SELECT * FROM policies WHERE profile_id IS NOT NULL") {
                 let effective = EffectivePolicy(household: overrides, profile: record.overrides)
                 try explain(effective.policy, profileID: record.profileId)
@@ -116,10 +116,30 @@ extension StoreTransaction {
         }
     }
 
+    /// Throws when any effective policy (the household's or a profile's) is inconsistent with
+    /// the stored questions its source may ask.
+    package func checkPoliciesAgainstQuestions() throws {
+        try checkConsistency(changing: .household, to: policyOverrides(.household))
+    }
+
+    /// The fewest own choices of a stored question `source` may ask; `nil` when none has its own.
+    package func fewestOwnChoices(for source: QuestionSource) throws -> Int? {
+        let sql = "SELECT min(json_array_length(q.choices)) FROM questions q JOIN question_sets s ON s.id = q.set_id WHERE q.choices IS NOT NULL"
+        switch source {
+        case .arithmetic: return nil
+        case .mixed: return try Int.fetchOne(db, sql: sql)
+        case .questionSet(let name): return try Int.fetchOne(db, sql: sql + " AND s.name_key = ?", arguments: [ProfileName.key(for: name)])
+        }
+    }
+
+    private func validate(_ policy: Policy) throws {
+        try policy.validateConsistency(fewestOwnChoices: fewestOwnChoices(for: policy.questionSource))
+    }
+
     private func explain(_ policy: Policy, profileID: Int64?) throws {
         do {
-            try policy.validateConsistency()
-        } catch {
+            try validate(policy)
+        } catch let error as GateInputError {
             let name = try profileID.flatMap { try profile(id: $0)?.name } ?? "?"
             throw GateInputError.inconsistentPolicy("for profile '\(name)', " + error.reason)
         }

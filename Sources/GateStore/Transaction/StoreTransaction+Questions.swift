@@ -37,6 +37,12 @@ extension StoreTransaction {
                 choices: try question.choices.map(JSONText.encode)
             ).insert(db)
         }
+        do {
+            try checkPoliciesAgainstQuestions()
+        } catch let error as GateInputError {
+            throw GateInputError.inconsistentPolicy(
+                "question set '\(set.name.value)' (\(set.locale.identifier)) cannot be stored: " + error.reason)
+        }
         try appendAudit(
             AuditEvent(
                 .questionSetImported, actor: actor.value,

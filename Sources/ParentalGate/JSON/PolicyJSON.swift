@@ -11,6 +11,7 @@ public struct PolicyJSON: Encodable, Sendable {
     }
 
     public struct Resistance: Encodable, Sendable {
+        public var strategy: String
         public var candidates: Int
         public var perChallenge: Double
         public var beforeFirstLockout: Double
@@ -29,7 +30,7 @@ public struct PolicyJSON: Encodable, Sendable {
             Field(field: $0.rawValue, value: policy.policy[$0].description, source: policy.source(of: $0).rawValue)
         }
         guessResistance = Resistance(
-            candidates: resistance.candidates, perChallenge: resistance.perChallenge,
+            strategy: resistance.strategy, candidates: resistance.candidates, perChallenge: resistance.perChallenge,
             beforeFirstLockout: resistance.beforeFirstLockout, within24Hours: resistance.within24Hours,
             challengesPer24Hours: resistance.challengesPer24Hours)
     }

@@ -39,21 +39,23 @@ extension Gate {
         }
     }
 
-    /// The guess resistance of the policy in force for `profile` (the household's when `nil`).
+    /// The guess resistance of the policy in force for `profile` (the household's when `nil`),
+    /// counting the stored questions that profile is asked, in its locale.
     public func guessResistance(for profile: String? = nil) async throws(GateError) -> GuessResistance {
-        let policy = try await policy(for: profile).policy
-        let stored: [Int] = try await read { transaction in
-            let name: String? = if case .questionSet(let name) = policy.questionSource { name } else { nil }
-            var questions: [Question] = []
-            for set in try transaction.questionSets() where name == nil || ProfileName.key(for: set.name) == ProfileName.key(for: name ?? "") {
-                questions += try transaction.questions(inSet: set.name, locale: set.locale).map(\.question)
+        try await read { transaction in
+            let household = try transaction.householdLocale()
+            let locale: LocaleTag
+            let policy: Policy
+            if let profile {
+                let found = try transaction.requireProfile(named: profile)
+                (locale, policy) = (found.locale, try transaction.effectivePolicy(.profile(id: found.id)).policy)
+            } else {
+                (locale, policy) = (household, try transaction.effectivePolicy(.household).policy)
             }
-            let distinctAnswers = Set(questions.map(\.answer)).count
-            return questions.map { question in
-                policy.answerFormat == .choice ? question.choices?.count ?? policy.choiceCount : distinctAnswers
-            }
+            let chain = GateStrings.resolutionChain(locale, householdDefault: household)
+            let pool = try Self.questionPool(transaction, source: policy.questionSource, chain: chain)
+            return GuessResistance(policy: policy, storedQuestions: pool?.questions.map(\.question) ?? [])
         }
-        return GuessResistance(policy: policy, storedQuestions: stored)
     }
 }
 

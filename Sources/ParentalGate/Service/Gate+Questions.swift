@@ -15,33 +15,42 @@ extension Gate {
     ) throws -> PreparedQuestion {
         let household = try transaction.householdLocale()
         let strings = GateStrings.forLocale(profile.locale, householdDefault: household)
-        let chain = GateStrings.resolutionChain(profile.locale, householdDefault: household)
         let stringsLocale = (try? LocaleTag(strings.language)) ?? .english
         let arithmetic = {
             generator.arithmetic(
                 policy.difficulty, format: policy.answerFormat, choiceCount: policy.choiceCount, strings: strings,
                 locale: stringsLocale)
         }
-        let stored: [StoredQuestion]
-        let storedLocale: LocaleTag
         switch policy.questionSource {
+        case .arithmetic: return arithmetic()
+        case .mixed where generator.mixedPicksArithmetic(): return arithmetic()
+        case .mixed, .questionSet: break
+        }
+        let chain = GateStrings.resolutionChain(profile.locale, householdDefault: household)
+        guard let pool = try questionPool(transaction, source: policy.questionSource, chain: chain) else { return arithmetic() }
+        return generator.stored(
+            from: pool.questions, format: policy.answerFormat, choiceCount: policy.choiceCount, locale: pool.locale)
+            ?? arithmetic()
+    }
+
+    /// The stored questions `source` asks a profile whose locales, best first, are `chain`,
+    /// and their locale; `nil` when it asks arithmetic or has no questions.
+    static func questionPool(
+        _ transaction: StoreTransaction, source: QuestionSource, chain: [LocaleTag]
+    ) throws -> (questions: [StoredQuestion], locale: LocaleTag)? {
+        switch source {
         case .arithmetic:
-            return arithmetic()
+            return nil
         case .questionSet(let name):
             let locales = try transaction.questionSetLocales(named: name)
-            guard let locale = chain.first(where: locales.contains) ?? locales.first else { return arithmetic() }
-            stored = try transaction.questions(inSet: name, locale: locale)
-            storedLocale = locale
+            guard let locale = chain.first(where: locales.contains) ?? locales.first else { return nil }
+            return (try transaction.questions(inSet: name, locale: locale), locale)
         case .mixed:
-            if generator.mixedPicksArithmetic() { return arithmetic() }
             let sets = try transaction.questionSets()
             guard let locale = chain.first(where: { tag in sets.contains { $0.locale == tag } }) ?? sets.first?.locale else {
-                return arithmetic()
+                return nil
             }
-            stored = try sets.filter { $0.locale == locale }.flatMap { try transaction.questions(inSet: $0.name, locale: locale) }
-            storedLocale = locale
+            return (try sets.filter { $0.locale == locale }.flatMap { try transaction.questions(inSet: $0.name, locale: locale) }, locale)
         }
-        return generator.stored(
-            from: stored, format: policy.answerFormat, choiceCount: policy.choiceCount, locale: storedLocale) ?? arithmetic()
     }
 }

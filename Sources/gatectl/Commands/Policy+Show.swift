@@ -28,8 +28,9 @@ extension GateCtl.Policy {
             table.rows = PolicyField.allCases.map { [$0.rawValue, policy.policy[$0].description, policy.source(of: $0).rawValue] }
             table.print()
             print("")
-            print("guess resistance: a child answering at random passes")
+            print("guess resistance: a child guessing with the best strategy passes")
             Output.fields([
+                ("  best strategy", resistance.strategy),
                 ("  one challenge", percent(resistance.perChallenge) + " (1 in \(oneIn(resistance.perChallenge)))"),
                 ("  before the first lockout", percent(resistance.beforeFirstLockout)),
                 ("  within 24 hours of trying", percent(resistance.within24Hours) + " (\(resistance.challengesPer24Hours) challenges)"),
