@@ -44,11 +44,17 @@ struct ChoiceStrengthTests {
             if sorted[count / 2] == answer { middle += 1 }
         }
         let limit = 1 / Double(count) + Self.margin
+        Self.report("choice \(difficulty) N=\(count) learned \(learned) first \(first) smallest \(smallest) largest \(largest) middle \(middle) of \(Self.scoring)")
         let scores = ["learned": learned, "first": first, "smallest": smallest, "largest": largest, "middle": middle]
             .mapValues { Double($0) / Double(Self.scoring) }
         for (strategy, score) in scores.sorted(by: { $0.key < $1.key }) {
             #expect(score <= limit, "\(difficulty), \(count) options: '\(strategy)' passes \(Self.percent(score)), limit \(Self.percent(limit))")
         }
+    }
+
+    /// Prints a measured figure when `GATE_STRENGTH_REPORT` is set (for BENCHMARKS.md).
+    static func report(_ line: String) {
+        if ProcessInfo.processInfo.environment["GATE_STRENGTH_REPORT"] != nil { print("strength: " + line) }
     }
 
     static func percent(_ value: Double) -> String {

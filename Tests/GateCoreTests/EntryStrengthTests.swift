@@ -34,6 +34,7 @@ struct EntryStrengthTests {
         policy.maxWrongAnswers = tries
         let reported = GuessResistance(policy: policy).perChallenge
         let measured = Self.learnedPassRate(difficulty, tries: tries, seed: UInt64(tries * 10) + UInt64(Difficulty.allCases.firstIndex(of: difficulty) ?? 0))
+        ChoiceStrengthTests.report("entry \(difficulty) tries=\(tries) learned \(measured) reported \(reported)")
         // Within 4 standard errors of the reported figure, plus one challenge.
         let tolerance = 4 * (reported * (1 - reported) / Double(Self.scoring)).squareRoot() + 1 / Double(Self.scoring)
         #expect(measured <= reported + tolerance, "\(difficulty), \(tries) tries: measured \(measured), reported \(reported)")

@@ -116,7 +116,7 @@ public struct GuessResistance: Hashable, Sendable, Codable {
             let count = Double(questions.count)
             return Play(
                 single: single / count, withTries: withTries / count,
-                strategy: "pick any option of the question's \(policy.choiceCount) (or its own choices)")
+                strategy: "pick any option: the answer's rank among a question's options is uniform")
         case .entry:
             let frequencies = Dictionary(grouping: questions, by: \.answer).mapValues(\.count)
                 .sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }
