@@ -8,7 +8,7 @@ import Testing
 @Suite("Opening and migrating")
 struct MigrationTests {
     static let tables = [
-        "admin_tokens", "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "challenges", "gate_states", "household", "parent_sessions",
+        "admin_tokens", "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "audit_repeats", "challenges", "gate_states", "household", "parent_sessions",
         "parental_gate_schema", "policies", "policy_changes", "profiles", "question_sets", "questions",
     ]
 
@@ -179,9 +179,10 @@ struct MigrationTests {
         #expect(status.schemaVersion == 0)
         #expect(status.pendingMigrations == [
             "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes",
+            "0005_audit_repeats",
         ])
         let migrated = try await GateStore(.file(path)).status()
-        #expect(migrated.schemaVersion == 4)
+        #expect(migrated.schemaVersion == 5)
         #expect(migrated.pendingMigrations.isEmpty)
     }
 
