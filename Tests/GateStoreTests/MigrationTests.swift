@@ -186,6 +186,35 @@ struct MigrationTests {
         #expect(migrated.pendingMigrations.isEmpty)
     }
 
+    @Test("a version 4 database with an audit log migrates to 5; its chain verifies and repeats are counted from then on")
+    func auditRepeatsMigration() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let emma = try await test.addProfile("emma")
+        let issued = IssuedChallenge.sample(profileID: emma.id, at: test.clock.now)
+        let now = test.clock.now
+        try await test.store.write { transaction in
+            try transaction.insertChallenge(issued, at: now)
+            try transaction.endChallenge(issued.challenge.id, as: .failed, at: now)
+        }
+        // What version 4 left: no audit_repeats.
+        try test.execute("""
+            DROP TABLE audit_repeats; DELETE FROM parental_gate_schema WHERE version = 5; PRAGMA user_version = 4;
+            """)
+        let store = try GateStore(.file(test.path), timeSource: .manual(test.clock))
+        #expect(try await store.status().schemaVersion == 5)
+        #expect(try await store.verifyAudit().isIntact)
+        try await store.write { transaction in
+            for _ in 0..<3 {
+                try transaction.recordAttempt(
+                    challenge: issued.challenge.id, value: 1, outcome: .replay, responseTime: .seconds(9), client: nil, at: now)
+            }
+        }
+        let replays = try await store.read { try $0.auditEntries(AuditFilter(kinds: [.replayRefused])) }
+        #expect(replays.map(\.count) == [3])
+        #expect(try await store.verifyAudit().isIntact)
+    }
+
     @Test("an in-memory store migrates too")
     func inMemory() async throws {
         let store = try GateStore(.inMemory)
