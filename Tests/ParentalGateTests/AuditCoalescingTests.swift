@@ -118,6 +118,26 @@ struct AuditCoalescingTests {
         #expect(try await test.gate.verifyAudit().isIntact)
     }
 
+    @Test("a disabled profile: alternating begins, answers and cancels by a script are one refused-begin and one refused-answer record")
+    func disabledProfileRefusalsCoalesce() async throws {
+        let test = try TestGate()
+        defer { test.remove() }
+        try await test.gate.addProfile("emma")
+        let open = try await test.begin("emma")
+        _ = try await test.gate.setProfileEnabled("emma", false, by: "mum")
+        for index in 0..<50 {
+            test.wait(1)
+            #expect(try await test.gate.begin(profile: "emma", client: "c\(index)") == .disabled)
+            #expect(try await test.gate.answer(challenge: open.id, value: index) == .disabled)
+            #expect(try await test.gate.cancel(challenge: open.id) == .disabled)
+        }
+        let entries = try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused, .answerRefused]))
+        #expect(entries.map(\.event.kind) == [.beginRefused, .answerRefused])
+        #expect(entries.map(\.count) == [50, 100])
+        _ = try await test.gate.setProfileEnabled("emma", true, by: "mum")
+        #expect(try await test.gate.verifyAudit().isIntact)
+    }
+
     @Test("the profile's next other record closes the runs and seals their counts; a later refusal starts a new record")
     func nextRecordSealsTheRun() async throws {
         let test = try TestGate()

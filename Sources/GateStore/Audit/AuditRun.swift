@@ -32,10 +32,11 @@ struct AuditRun {
     /// coalesced.
     ///
     /// A refused begin repeats while its reason and its lockout's end are the same; a refused
-    /// answer while its reason is; a replay whatever its challenge and value; a clock anomaly
-    /// while the latest time seen is the same. The client label is left out: a caller could
-    /// otherwise defeat the count by changing it every time. The record keeps the first
-    /// occurrence's details and client.
+    /// answer or cancel while its reason is; a replay whatever its challenge and value; a
+    /// clock anomaly while the latest time seen is the same. Nothing a caller chooses is part
+    /// of the key (client label, value, challenge, answer or cancel): a script could
+    /// otherwise alternate it to defeat the count. The record keeps the first occurrence's
+    /// details and client.
     static func key(for event: AuditEvent) -> String? {
         guard let significant = significantDetails[event.kind] else { return nil }
         return ([event.kind.rawValue] + significant.map { "\($0)=\(event.details[$0] ?? "-")" }).joined(separator: " ")
@@ -43,7 +44,7 @@ struct AuditRun {
 
     /// The kinds that repeat, each with the details that must match for a repeat.
     static let significantDetails: [AuditEventKind: [String]] = [
-        .beginRefused: ["reason", "until"], .answerRefused: ["reason", "cancel"], .replayRefused: [],
+        .beginRefused: ["reason", "until"], .answerRefused: ["reason"], .replayRefused: [],
         .clockAnomaly: ["latestSeen"],
     ]
 
