@@ -127,9 +127,19 @@ extension StoreTransaction {
             conditions.append("l.profile_name = ? COLLATE NOCASE")
             arguments += [profileName]
         }
-        if let since = filter.since {
-            conditions.append("(l.occurred_at >= ? OR l.id IN (SELECT audit_id FROM audit_repeats WHERE last_at >= ?))")
-            arguments += [since.millisecondsSince1970, since.millisecondsSince1970]
+        if let since = filter.since?.millisecondsSince1970 {
+            // A run that began earlier but repeated since belongs too: the time range then starts
+            // at the earliest such run, and within it the run is told by its last time.
+            let runStart = try Int64.fetchOne(
+                db, sql: "SELECT min(l.occurred_at) FROM audit_repeats r JOIN audit_log l ON l.id = r.audit_id WHERE r.last_at >= ?",
+                arguments: [since])
+            if let runStart, runStart < since {
+                conditions.append("l.occurred_at >= ? AND (l.occurred_at >= ? OR l.id IN (SELECT audit_id FROM audit_repeats WHERE last_at >= ?))")
+                arguments += [runStart, since, since]
+            } else {
+                conditions.append("l.occurred_at >= ?")
+                arguments += [since]
+            }
         }
         if let until = filter.until {
             conditions.append("l.occurred_at < ?")
