@@ -142,4 +142,17 @@ struct FilePermissionTests {
         #expect(fileMode(db.path + "-wal") == 0o640)
         #expect(fileMode(db.path + "-shm") == 0o640)
     }
+
+    @Test("another program's database is refused and its files' modes are left alone")
+    func foreignFilesKeepTheirModes() throws {
+        let db = try TestDatabase("recipes.sqlite")
+        defer { db.remove() }
+        try db.sqlite("CREATE TABLE recipes (name TEXT);")
+        try db.write("", to: "recipes.sqlite-wal")
+        try setFileMode(db.path, 0o600)
+        try setFileMode(db.path + "-wal", 0o644)
+        expectError(try db.run(["db", "status"]), status: 74, message: "\(db.path) is an SQLite database but not a ParentalGate database")
+        #expect(fileMode(db.path) == 0o600)
+        #expect(fileMode(db.path + "-wal") == 0o644)
+    }
 }

@@ -63,6 +63,8 @@ package struct GateStore: Sendable {
                 } else {
                     try writer.read { db in try SchemaState.inspect(db) }.checkCompatible(path: location.description)
                 }
+                // Ours, then: its log and index may be closed to match it (another program's are left alone).
+                if case .file(let path) = location { PrivateFiles.alignSideFiles(of: path) }
                 return writer
             }
         } catch {
@@ -209,7 +211,6 @@ package struct GateStore: Sendable {
             throw GateInputError.unusablePath(path, .symbolicLink)
         }
         if PrivateFiles.status(path) == nil, try PrivateFiles.createEmpty(path) { return }
-        PrivateFiles.alignSideFiles(of: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
         if isDirectory.boolValue { throw StoreError.notADatabase(path: path) }
