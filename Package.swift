@@ -9,6 +9,7 @@ let migrationFiles = [
     "0002_admin_tokens.sql",
     "0003_challenge_end_index.sql",
     "0004_reference_indexes.sql",
+    "0005_audit_repeats.sql",
 ]
 
 let strictSwift: [SwiftSetting] = [

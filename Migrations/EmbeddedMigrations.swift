@@ -10,5 +10,6 @@ package enum EmbeddedMigrations {
         ("0002_admin_tokens.sql", PackageResources._002_admin_tokens_sql),
         ("0003_challenge_end_index.sql", PackageResources._003_challenge_end_index_sql),
         ("0004_reference_indexes.sql", PackageResources._004_reference_indexes_sql),
+        ("0005_audit_repeats.sql", PackageResources._005_audit_repeats_sql),
     ]
 }

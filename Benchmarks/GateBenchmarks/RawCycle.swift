@@ -130,7 +130,8 @@ final class RawCycle {
             """,
         "auditTail": """
             SELECT l.id, l.hash, a.pruned_through_id, a.pruned_through_hash,
-                   (SELECT seq FROM sqlite_sequence WHERE name = 'audit_log')
+                   (SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'),
+                   EXISTS (SELECT 1 FROM audit_repeats WHERE closed = 0)
             FROM audit_anchor a LEFT JOIN (SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1) l
             WHERE a.id = 1
             """,

@@ -8,7 +8,7 @@ import Testing
 @Suite("Opening and migrating")
 struct MigrationTests {
     static let tables = [
-        "admin_tokens", "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "challenges", "gate_states", "household", "parent_sessions",
+        "admin_tokens", "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "audit_repeats", "challenges", "gate_states", "household", "parent_sessions",
         "parental_gate_schema", "policies", "policy_changes", "profiles", "question_sets", "questions",
     ]
 
@@ -179,10 +179,40 @@ struct MigrationTests {
         #expect(status.schemaVersion == 0)
         #expect(status.pendingMigrations == [
             "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes",
+            "0005_audit_repeats",
         ])
         let migrated = try await GateStore(.file(path)).status()
-        #expect(migrated.schemaVersion == 4)
+        #expect(migrated.schemaVersion == 5)
         #expect(migrated.pendingMigrations.isEmpty)
+    }
+
+    @Test("a version 4 database with an audit log migrates to 5; its chain verifies and repeats are counted from then on")
+    func auditRepeatsMigration() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let emma = try await test.addProfile("emma")
+        let issued = IssuedChallenge.sample(profileID: emma.id, at: test.clock.now)
+        let now = test.clock.now
+        try await test.store.write { transaction in
+            try transaction.insertChallenge(issued, at: now)
+            try transaction.endChallenge(issued.challenge.id, as: .failed, at: now)
+        }
+        // What version 4 left: no audit_repeats.
+        try test.execute("""
+            DROP TABLE audit_repeats; DELETE FROM parental_gate_schema WHERE version = 5; PRAGMA user_version = 4;
+            """)
+        let store = try GateStore(.file(test.path), timeSource: .manual(test.clock))
+        #expect(try await store.status().schemaVersion == 5)
+        #expect(try await store.verifyAudit().isIntact)
+        try await store.write { transaction in
+            for _ in 0..<3 {
+                try transaction.recordAttempt(
+                    challenge: issued.challenge.id, value: 1, outcome: .replay, responseTime: .seconds(9), client: nil, at: now)
+            }
+        }
+        let replays = try await store.read { try $0.auditEntries(AuditFilter(kinds: [.replayRefused])) }
+        #expect(replays.map(\.count) == [3])
+        #expect(try await store.verifyAudit().isIntact)
     }
 
     @Test("an in-memory store migrates too")

@@ -55,8 +55,11 @@ struct AuditCommandTests {
         let json = try JSONOutput.array(try db.ok(["audit", "list", "--json"]).stdout)
         #expect(json.map { $0["id"] as? Int } == [1, 2, 3])
         #expect(json.map { $0["kind"] as? String } == ["profileAdded", "policyChanged", "challengeIssued"])
-        let keys: Set<String> = ["id", "time", "kind", "profile", "actor", "client", "challenge", "details"]
-        #expect(json.allSatisfy { Set($0.keys).isSubset(of: keys) && Set($0.keys).isSuperset(of: ["id", "time", "kind", "details"]) })
+        let keys: Set<String> = ["id", "time", "kind", "profile", "actor", "client", "challenge", "details", "count", "lastTime"]
+        #expect(json.allSatisfy {
+            Set($0.keys).isSubset(of: keys) && Set($0.keys).isSuperset(of: ["id", "time", "kind", "details", "count", "lastTime"])
+        })
+        #expect(json.allSatisfy { $0["count"] as? Int == 1 && JSONOutput.sameTime($0["lastTime"], $0["time"]) })
         #expect(json.allSatisfy { JSONOutput.isTime($0["time"]) })
         #expect(json[0]["actor"] as? String == "mum")
         #expect((json[1]["details"] as? [String: String])?["new"] == "10m")
@@ -131,12 +134,12 @@ struct AuditCommandTests {
         try db.ok(["profile", "add", "mia", "--by", "dad"])
         let result = try db.ok(["audit", "list", "--format", "csv"])
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "id,time,kind,profile,actor,client,challenge,details")
+        #expect(lines.first == "id,time,kind,profile,actor,client,challenge,details,count,last_time")
         #expect(lines.count == 4 && lines.last == "")
         #expect(lines[1].hasPrefix(#"1,"#))
         #expect(lines[1].contains(#",profileAdded,"Anna, ""the"" great",mum,,,"#))
         let fields = csvFields(lines[1])
-        #expect(fields.count == 8)
+        #expect(fields.count == 10)
         #expect(fields[0] == "1")
         #expect(JSONOutput.isTime(fields[1]))
         #expect(fields[2] == "profileAdded")
@@ -147,7 +150,8 @@ struct AuditCommandTests {
         #expect(details["displayName"] as? String == #"Anna "A, B""#)
         #expect(details["locale"] as? String == "en")
         let second = csvFields(lines[2])
-        #expect(second.count == 8)
+        #expect(second.count == 10)
+        #expect(second[8] == "1" && second[9] == second[1])
         #expect(second[0] == "2" && second[2] == "profileAdded" && second[3] == "mia" && second[4] == "dad")
         let limited = try db.ok(["audit", "list", "--format", "csv", "--limit", "1"]).stdout
         #expect(limited.split(separator: "\n").count == 2)
@@ -185,13 +189,16 @@ struct AuditCommandTests {
         #expect(emma["lockouts"] as? Int == 0)
         #expect(JSONOutput.isNumber(emma["medianResponseMs"]))
         #expect(json[1]["medianResponseMs"] == nil)
-        #expect(Set(json[1].keys) == ["profile", "challenges", "attempts", "passes", "failedWrong", "timedOut", "cancelled", "abandoned", "lockouts"])
+        #expect(Set(json[1].keys) == [
+            "profile", "challenges", "attempts", "passes", "failedWrong", "timedOut", "cancelled", "abandoned", "lockouts", "refusals",
+            "replays",
+        ])
 
         let table = try db.ok(["audit", "stats"]).stdout.split(separator: "\n").map(String.init)
-        #expect(table.first == "PROFILE  CHALLENGES  ANSWERS  PASSES  WRONG  TIMED OUT  CANCELLED  ABANDONED  LOCKOUTS  MEDIAN RESPONSE")
+        #expect(table.first == "PROFILE  CHALLENGES  ANSWERS  PASSES  WRONG  TIMED OUT  CANCELLED  ABANDONED  LOCKOUTS  REFUSED  REPLAYS  MEDIAN RESPONSE")
         #expect(table.count == 3)
         #expect(table[1].split(separator: " ").prefix(9).joined(separator: " ") == "emma 5 4 1 1 0 1 1 0")
-        #expect(table[2].split(separator: " ").joined(separator: " ") == "mia 0 0 0 0 0 0 0 0 -")
+        #expect(table[2].split(separator: " ").joined(separator: " ") == "mia 0 0 0 0 0 0 0 0 0 0 -")
 
         let onlyMia = try JSONOutput.array(try db.ok(["audit", "stats", "--profile", "mia", "--json"]).stdout)
         #expect(onlyMia.map { $0["profile"] as? String } == ["mia"])

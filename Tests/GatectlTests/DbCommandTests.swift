@@ -9,22 +9,24 @@ struct DbCommandTests {
         defer { db.remove() }
         let first = try db.run(["db", "migrate"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "migrated to schema version 4 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes)\n")
+        #expect(first.stdout == "migrated to schema version 5 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes, 0005_audit_repeats)\n")
         #expect(FileManager.default.fileExists(atPath: db.path))
         let again = try db.ok(["db", "migrate"])
-        #expect(again.stdout == "up to date: schema version 4\n")
+        #expect(again.stdout == "up to date: schema version 5\n")
         let json = try JSONOutput.object(try db.ok(["db", "migrate", "--json"]).stdout)
         #expect(json["applied"] as? [String] == [])
-        #expect(json["schemaVersion"] as? Int == 4)
+        #expect(json["schemaVersion"] as? Int == 5)
 
         let fresh = try TestDatabase()
         defer { fresh.remove() }
         let created = try JSONOutput.object(try fresh.ok(["db", "migrate", "--json"]).stdout)
-        #expect(created["applied"] as? [String] == ["0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes"])
-        #expect(created["schemaVersion"] as? Int == 4)
+        #expect(created["applied"] as? [String] == [
+            "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes", "0005_audit_repeats",
+        ])
+        #expect(created["schemaVersion"] as? Int == 5)
         let status = try JSONOutput.object(try fresh.ok(["db", "status", "--json"]).stdout)
         #expect(status["pendingMigrations"] as? [String] == [])
-        #expect(status["schemaVersion"] as? Int == 4)
+        #expect(status["schemaVersion"] as? Int == 5)
     }
 
     @Test("db check: exit 0 when clean; 74 listing a foreign-key problem written behind gatectl's back")
@@ -73,17 +75,17 @@ struct DbCommandTests {
         #expect(try JSONOutput.object(json.stdout)["backup"] as? String == db.file("tuesday.sqlite"))
     }
 
-    @Test("db backup to an existing FILE is refused, and the file is left as it was")
+    @Test("db backup to an existing FILE is refused without --force, and the file is left as it was")
     func backupExisting() throws {
         let db = try TestDatabase()
         defer { db.remove() }
         try db.ok(["profile", "add", "emma"])
         let existing = try db.write("precious\n", to: "taken.sqlite")
         let result = try db.run(["db", "backup", existing])
-        expectError(result, status: 64, message: "\(existing) already exists; choose a new file")
+        expectError(result, status: 64, message: "\(existing) already exists; choose a new file, or add --force to replace it")
         #expect(FileManager.default.contents(atPath: existing) == Data("precious\n".utf8))
         let json = try db.run(["db", "backup", existing, "--json"])
-        expectError(json, status: 64, message: "\(existing) already exists; choose a new file")
+        expectError(json, status: 64, message: "\(existing) already exists; choose a new file, or add --force to replace it")
     }
 
     @Test("a file that is not SQLite is refused by every command (74) and left exactly as it was")
@@ -123,11 +125,11 @@ struct DbCommandTests {
         defer { db.remove() }
         try db.ok(["profile", "add", "emma"])
         try db.sqlite("""
-            INSERT INTO parental_gate_schema VALUES (5, 'future', '\(String(repeating: "a", count: 64))', 0);
-            PRAGMA user_version = 5;
+            INSERT INTO parental_gate_schema VALUES (6, 'future', '\(String(repeating: "a", count: 64))', 0);
+            PRAGMA user_version = 6;
             """)
         let before = try db.snapshot()
-        let message = "\(db.path) has schema version 5, newer than this program supports (4); upgrade ParentalGate"
+        let message = "\(db.path) has schema version 6, newer than this program supports (5); upgrade ParentalGate"
         for command in [["profile", "add", "mia"], ["profile", "list"], ["db", "migrate"], ["db", "status"]] {
             expectError(try db.run(command), status: 74, message: message)
         }

@@ -49,7 +49,7 @@ struct NewUserWalkthroughTests {
                           "answerRecorded", "answerRecorded", "challengeFailed", "lockoutStarted"], "\(audit)")
         let stats = try db.ok(["audit", "stats"]).stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
         #expect(stats.contains { $0.hasPrefix("emma 1 2 0 1 0 0 0 1 ") }, "\(stats)")
-        #expect(stats.contains("leo 0 0 0 0 0 0 0 0 -"), "\(stats)")
+        #expect(stats.contains("leo 0 0 0 0 0 0 0 0 0 0 -"), "\(stats)")
 
         // A locked-out child at the terminal is told, in Russian, to wait.
         let locked = try db.run(["gate", "emma"], input: "1\n")

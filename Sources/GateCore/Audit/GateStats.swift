@@ -13,12 +13,16 @@ public struct GateStats: Hashable, Sendable, Codable {
     public var abandoned: Int
     /// Lockouts and hard locks started.
     public var lockouts: Int
+    /// Begins and answers refused (locked out, hard-locked, disabled), repeats counted.
+    public var refusals: Int
+    /// Answers to challenges that had already ended, repeats counted.
+    public var replays: Int
     /// The median time from a challenge's issue to an answer, in milliseconds.
     public var medianResponseMs: Int64?
 
     public init(
         profile: String, challenges: Int, attempts: Int, passes: Int, failedWrong: Int, timedOut: Int, cancelled: Int,
-        abandoned: Int, lockouts: Int, medianResponseMs: Int64?
+        abandoned: Int, lockouts: Int, refusals: Int = 0, replays: Int = 0, medianResponseMs: Int64?
     ) {
         self.profile = profile
         self.challenges = challenges
@@ -29,6 +33,8 @@ public struct GateStats: Hashable, Sendable, Codable {
         self.cancelled = cancelled
         self.abandoned = abandoned
         self.lockouts = lockouts
+        self.refusals = refusals
+        self.replays = replays
         self.medianResponseMs = medianResponseMs
     }
 }

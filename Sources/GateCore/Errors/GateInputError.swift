@@ -12,6 +12,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case outOfRange(field: PolicyField, value: String, range: String)
     case inconsistentPolicy(String)
     case malformedQuestion(String)
+    /// A path the gate cannot safely write (its database, a backup, an export).
+    case unusablePath(String, PathProblem)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return "inconsistent policy: \(reason)"
         case .malformedQuestion(let reason):
             return "malformed question: \(reason)"
+        case .unusablePath(let path, let problem):
+            return problem.message(path)
         }
     }
 }

@@ -15,6 +15,9 @@ package struct AuditVerification: Hashable, Sendable, CustomStringConvertible {
         /// Records up to `through` are gone, but no prune record in the chain says so:
         /// they were deleted by hand and the anchor moved to hide it.
         case unbackedAnchor(through: Int64)
+        /// The count or last time of the run record `id` begins differs from what the
+        /// profile's next record sealed, or that record seals no such run.
+        case runAltered(id: Int64)
     }
 
     /// Records checked.
@@ -25,13 +28,21 @@ package struct AuditVerification: Hashable, Sendable, CustomStringConvertible {
     package var lastID: Int64?
     /// The first broken link, or `nil` when the chain is intact.
     package var problem: Problem?
+    /// Runs of repeats still open: their counts are sealed by their profiles' next records.
+    package var openRuns = 0
 
     package var isIntact: Bool { problem == nil }
 
     package var description: String {
         switch problem {
         case nil:
-            return checked == 0 ? "audit log is empty" : "audit chain intact: \(checked) records (\(firstID ?? 0)...\(lastID ?? 0))"
+            guard checked > 0 else { return "audit log is empty" }
+            let open = switch openRuns {
+            case 0: ""
+            case 1: "; 1 run of repeats still counting (sealed by its profile's next record)"
+            default: "; \(openRuns) runs of repeats still counting (each sealed by its profile's next record)"
+            }
+            return "audit chain intact: \(checked) records (\(firstID ?? 0)...\(lastID ?? 0))" + open
         case .altered(let id)?:
             return "audit record \(id) was altered: its contents do not match its hash"
         case .missing(let id, let found)?:
@@ -44,6 +55,8 @@ package struct AuditVerification: Hashable, Sendable, CustomStringConvertible {
             return "audit records after \(last) are missing (deleted): the log reached record \(expected)"
         case .anchorMismatch(let id)?:
             return "audit record \(id) does not follow the prune anchor: records before it were altered"
+        case .runAltered(let id)?:
+            return "audit record \(id)'s repeat count or last time was altered: it does not match what its profile's next record sealed"
         case .unbackedAnchor(let through)?:
             return "audit records 1...\(through) are missing (deleted) and no prune record accounts for them"
         }

@@ -3,7 +3,7 @@ import GateCore
 import GRDB
 
 /// A row of `audit_log`.
-struct AuditLogRecord: Hashable {
+struct AuditLogRecord {
     var id: Int64
     var occurredAt: Int64
     var kind: String
@@ -15,6 +15,14 @@ struct AuditLogRecord: Hashable {
     var details: String
     var prevHash: Data
     var hash: Data
+    /// The run this record begins, when it repeated (``AuditRun``): not part of the hash.
+    var run: (count: Int64, lastAt: Int64, closed: Bool)?
+
+    /// Selects records (`l`) with the count, last time and state of the run each begins, if any.
+    static let selectWithRuns = """
+        SELECT l.*, r.count AS run_count, r.last_at AS run_last_at, r.closed AS run_closed
+        FROM audit_log l LEFT JOIN audit_repeats r ON r.audit_id = l.id
+        """
 
     /// The record for `event`, numbered `id`, chained to `previousHash`, with its hash computed.
     init(id: Int64, occurredAt: Date, event: AuditEvent, previousHash: Data) {
@@ -41,7 +49,8 @@ struct AuditLogRecord: Hashable {
             details: (try? JSONText.decode([String: String].self, from: details)) ?? [:])
         return AuditEntry(
             id: id, occurredAt: Date(millisecondsSince1970: occurredAt), event: event, previousHash: Array(prevHash),
-            hash: Array(hash))
+            hash: Array(hash), count: Int(run?.count ?? 1),
+            lastOccurredAt: Date(millisecondsSince1970: run?.lastAt ?? occurredAt))
     }
 }
 
@@ -63,6 +72,9 @@ extension AuditLogRecord: FetchableRecord, PersistableRecord {
         details = row["details"]
         prevHash = row["prev_hash"]
         hash = row["hash"]
+        if let count: Int64 = row["run_count"] {
+            run = (count, row["run_last_at"] ?? occurredAt, row["run_closed"] ?? false)
+        }
     }
 
     func encode(to container: inout PersistenceContainer) throws {

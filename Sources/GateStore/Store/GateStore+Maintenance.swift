@@ -18,22 +18,46 @@ extension GateStore {
         }
     }
 
-    /// Copies the database to a new file at `path` with SQLite's online backup, which is
-    /// safe while other connections and processes keep using the gate.
-    package func backup(to path: String) async throws {
-        guard !FileManager.default.fileExists(atPath: path) else {
-            throw StoreError.fileExists(path)
-        }
+    /// Copies the database to a new private file (`0600`) at `path` with SQLite's online
+    /// backup, which is safe while other connections and processes keep using the gate.
+    ///
+    /// The copy is written under a temporary name beside `path` and then moved into place,
+    /// so `path` never holds half a backup. Refused (``GateInputError/unusablePath(_:_:)``):
+    /// a name SQLite would not treat as a file, a symbolic link, a folder or device, the
+    /// database's own files, and an existing file unless `replacing`.
+    package func backup(to path: String, replacing: Bool = false) async throws {
         do {
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let destination = try DatabaseQueue(path: path)
-            try dbWriter.backup(to: destination)
-            try destination.close()
+            try PrivateFiles.create(at: path, replacing: replacing, protecting: ownFiles) { temporary in
+                let destination = try DatabaseQueue(path: temporary)
+                try dbWriter.backup(to: destination)
+                try destination.close()
+            }
         } catch {
-            try? FileManager.default.removeItem(atPath: path)
             throw StoreError.wrapping(error, at: .file(path))
         }
+    }
+
+    /// Writes `data` to a new private file (`0600`) at `path`, refusing what ``backup(to:replacing:)`` refuses.
+    package func writeFile(_ data: Data, to path: String, replacing: Bool = false) throws {
+        do {
+            try PrivateFiles.create(at: path, replacing: replacing, protecting: ownFiles) { temporary in
+                try data.write(to: URL(fileURLWithPath: temporary))
+            }
+        } catch let error as CocoaError {
+            throw StoreError.cannotWrite(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// The database file, its write-ahead log, index and journal: never written over.
+    private var ownFiles: [String] {
+        guard case .file(let path) = location else { return [] }
+        return ["", "-wal", "-shm", "-journal"].flatMap { [path + $0, PrivateFiles.resolved(path) + $0] }
+    }
+
+    /// The database's files and folder that other accounts can read or write.
+    package func fileExposures() -> [FileExposure] {
+        guard case .file(let path) = location else { return [] }
+        return PrivateFiles.exposures(ofDatabase: path)
     }
 
     /// Gives the pages that deletions freed back to the file system; returns the file's size

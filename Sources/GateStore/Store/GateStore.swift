@@ -63,6 +63,8 @@ package struct GateStore: Sendable {
                 } else {
                     try writer.read { db in try SchemaState.inspect(db) }.checkCompatible(path: location.description)
                 }
+                // Ours, then: its log and index may be closed to match it (another program's are left alone).
+                if case .file(let path) = location { PrivateFiles.alignSideFiles(of: path) }
                 return writer
             }
         } catch {
@@ -194,16 +196,21 @@ package struct GateStore: Sendable {
         return config
     }
 
-    /// Creates the file's directory, and refuses, without writing to it, a file that is not
-    /// SQLite or not ours: opening a pool would switch a foreign database to WAL.
+    /// Creates the file (`0600`) and its missing folders (`0700`), and refuses, without
+    /// writing to it, a file that is not SQLite or not ours: opening a pool would switch a
+    /// foreign database to WAL.
+    ///
+    /// A name SQLite would not open as a plain file (empty, `:memory:`, a `file:` URI) is
+    /// refused, and so is a symbolic link to nothing: creating the database through it would
+    /// put the file wherever whoever made the link chose. A link to an existing database is
+    /// followed (SQLite keeps its log beside the file the link points to).
     private static func prepareFile(at path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.cannotCreateDirectory(path: directory, reason: (error as NSError).localizedDescription)
+        try PrivateFiles.checkName(path)
+        try PrivateFiles.createDirectories(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        if let found = PrivateFiles.status(path), found.isSymbolicLink, PrivateFiles.status(path, following: true) == nil {
+            throw GateInputError.unusablePath(path, .symbolicLink)
         }
+        if PrivateFiles.status(path) == nil, try PrivateFiles.createEmpty(path) { return }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
         if isDirectory.boolValue { throw StoreError.notADatabase(path: path) }

@@ -17,7 +17,7 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateQuestionSet(name: String, locale: String)
     case challengeNotFound(String)
     case challengeAlreadyEnded(String)
-    case fileExists(String)
+    case cannotWrite(path: String, reason: String)
     case constraint(String)
     case sqlite(code: Int32, message: String)
 
@@ -51,8 +51,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "question set '\(name.escapedForMessage)' already exists in locale \(locale) (import it with --replace to overwrite it)"
         case .challengeNotFound(let id):
             "no challenge with id '\(id.escapedForMessage)'"
-        case .fileExists(let path):
-            "\(path) already exists; choose a new file"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path.escapedForMessage): \(reason)"
         case .challengeAlreadyEnded(let id):
             "challenge \(id) has already ended"
         case .constraint(let detail):

@@ -37,34 +37,36 @@ extension StoreTransaction {
         return stored
     }
 
-    /// Records an answer to challenge `id` and audits it.
+    /// Records an answer to challenge `id` and audits it; returns the attempt, or `nil` for a
+    /// replay that only counted in the profile's run of replays (``AuditRun``).
     ///
     /// A wrong or too-fast answer to an open challenge adds one to its wrong answers. A
-    /// `replay` (an answer to an ended challenge) is recorded and audited as refused.
+    /// `replay` (an answer to an ended challenge) is audited as refused; the first of a run
+    /// is also kept as an attempt, the repeats after it only count in the audit record.
     @discardableResult
     package func recordAttempt(
         challenge id: ChallengeID, value: Int, outcome: AnswerOutcome, responseTime: Duration, client: String?,
         at now: Date
-    ) throws -> Attempt {
+    ) throws -> Attempt? {
         guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
         var record = AttemptRecord(
             id: nil, challengeId: id.rawValue, profileId: stored.profileID, givenValue: value, outcome: outcome.rawValue,
             responseMs: max(0, responseTime.wholeMilliseconds), answeredAt: now.millisecondsSince1970, client: client)
+        let audit = AuditEvent(
+            outcome == .replay ? .replayRefused : .answerRecorded, profileID: stored.profileID, client: client,
+            challengeID: id,
+            details: [
+                "outcome": outcome.rawValue, "value": String(value),
+                "responseMs": String(record.responseMs), "status": stored.status.rawValue,
+            ])
+        if outcome == .replay, try appendAudit(audit, at: now).repeated { return nil }
         try record.insertCached(db)
         record.id = db.lastInsertedRowID
         if stored.status == .open && (outcome == .wrong || outcome == .tooFast) {
             try execute(cached: "UPDATE challenges SET wrong_answers = wrong_answers + 1 WHERE id = ?", arguments: [id.rawValue])
             memo.challenges[id.rawValue] = nil
         }
-        try appendAudit(
-            AuditEvent(
-                outcome == .replay ? .replayRefused : .answerRecorded, profileID: stored.profileID, client: client,
-                challengeID: id,
-                details: [
-                    "outcome": outcome.rawValue, "value": String(value),
-                    "responseMs": String(record.responseMs), "status": stored.status.rawValue,
-                ]),
-            at: now)
+        if outcome != .replay { try appendAudit(audit, at: now) }
         return try record.attempt()
     }
 

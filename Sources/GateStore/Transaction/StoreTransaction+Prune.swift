@@ -17,7 +17,11 @@ extension StoreTransaction {
         let cutoffMs = cutoff.millisecondsSince1970
         // A prefix of the chain, always keeping the newest record.
         let newest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM audit_log") ?? 0
-        let firstKept = try Int64.fetchOne(db, sql: "SELECT min(id) FROM audit_log WHERE occurred_at >= ?", arguments: [cutoffMs])
+        // A run that began before the cutoff but repeated after it is kept whole.
+        let firstKept = [
+            try Int64.fetchOne(db, sql: "SELECT min(id) FROM audit_log WHERE occurred_at >= ?", arguments: [cutoffMs]),
+            try Int64.fetchOne(db, sql: "SELECT min(audit_id) FROM audit_repeats WHERE last_at >= ?", arguments: [cutoffMs]),
+        ].compactMap { $0 }.min()
         let through = min(
             try Int64.fetchOne(db, sql: "SELECT max(id) FROM audit_log WHERE id < ?", arguments: [firstKept ?? Int64.max]) ?? 0,
             newest - 1)
@@ -46,6 +50,7 @@ extension StoreTransaction {
             sql: "DELETE FROM challenges WHERE status <> 'open' AND ended_at < ?", arguments: [cutoffMs])
         let removedChallenges = db.changesCount
         memo.challenges.removeAll()
+        memo.openRuns = memo.openRuns.mapValues { $0.filter { $0.value.auditID > anchorID } }.filter { !$0.value.isEmpty }
         let result = PruneResult(
             auditRecords: removedRecords, prunedThroughID: anchorID, challenges: removedChallenges,
             attempts: removedAttempts, sessions: removedSessions)

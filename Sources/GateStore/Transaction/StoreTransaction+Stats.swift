@@ -4,7 +4,8 @@ import GRDB
 
 extension StoreTransaction {
     /// Per profile since `since` (all time when `nil`): attempts, passes, failed challenges
-    /// by how they ended, lockouts, and the median response time.
+    /// by how they ended, lockouts, refusals and replays (a run of repeats counts whole when
+    /// it repeated since), and the median response time.
     package func gateStats(profileID: Int64?, since: Date?) throws -> [GateStats] {
         let since = since?.millisecondsSince1970 ?? Int64.min
         let profiles = try profileID.map { id in try profile(id: id).map { [$0] } ?? [] } ?? self.profiles()
@@ -22,6 +23,19 @@ extension StoreTransaction {
             let lockouts = try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM audit_log WHERE profile_id = ? AND occurred_at >= ? AND kind IN ('lockoutStarted', 'hardLockStarted')",
                 arguments: [profile.id, since]) ?? 0
+            var refused: [String: Int] = [:]
+            for row in try Row.fetchAll(
+                db, sql: """
+                    SELECT l.kind AS kind, sum(ifnull(r.count, 1)) AS n
+                    FROM audit_log l LEFT JOIN audit_repeats r ON r.audit_id = l.id
+                    WHERE l.profile_id = ? AND l.kind IN ('beginRefused', 'answerRefused', 'replayRefused')
+                      AND (l.occurred_at >= ? OR l.id IN (SELECT audit_id FROM audit_repeats WHERE profile_id = ? AND last_at >= ?))
+                    GROUP BY l.kind
+                    """,
+                arguments: [profile.id, since, profile.id, since])
+            {
+                refused[row["kind"]] = row["n"]
+            }
             let issued = try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM challenges WHERE profile_id = ? AND issued_at >= ?", arguments: [profile.id, since]) ?? 0
             let median: Int64? = responses.isEmpty
@@ -32,7 +46,9 @@ extension StoreTransaction {
             return GateStats(
                 profile: profile.name, challenges: issued, attempts: responses.count, passes: ends["passed"] ?? 0,
                 failedWrong: ends["failed"] ?? 0, timedOut: ends["timedOut"] ?? 0, cancelled: ends["cancelled"] ?? 0,
-                abandoned: ends["abandoned"] ?? 0, lockouts: lockouts, medianResponseMs: median)
+                abandoned: ends["abandoned"] ?? 0, lockouts: lockouts,
+                refusals: (refused["beginRefused"] ?? 0) + (refused["answerRefused"] ?? 0),
+                replays: refused["replayRefused"] ?? 0, medianResponseMs: median)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GateCore
 
-/// What one transaction already knows: the audit chain's tail, profile names and challenges.
+/// What one transaction already knows: the audit chain's tail and open runs, profile names and challenges.
 ///
 /// Lives exactly as long as its ``StoreTransaction``; the write lock it runs under keeps
 /// what it holds true.
@@ -12,4 +12,6 @@ final class TransactionMemo {
     var profileNames: [Int64: String] = [:]
     /// Challenges by id, as read; a write to a challenge drops it.
     var challenges: [String: StoredChallenge] = [:]
+    /// The open runs of repeats by profile id and kind, read with the audit chain's tail.
+    var openRuns: [Int64: [AuditEventKind: AuditRun]] = [:]
 }

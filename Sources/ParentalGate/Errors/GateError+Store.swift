@@ -13,10 +13,10 @@ extension GateError {
             switch error {
             case .profileNotFound, .questionSetNotFound, .challengeNotFound:
                 return .notFound(error.description)
-            case .duplicateProfile, .duplicateQuestionSet, .challengeAlreadyEnded, .constraint, .fileExists:
+            case .duplicateProfile, .duplicateQuestionSet, .challengeAlreadyEnded, .constraint:
                 return .conflict(error.description)
             case .notADatabase, .notOurs, .newerSchema, .migrationChanged, .cannotCreateDirectory, .readOnly, .corrupt,
-                 .busy, .sqlite:
+                 .busy, .cannotWrite, .sqlite:
                 return .database(error.description)
             }
         default:

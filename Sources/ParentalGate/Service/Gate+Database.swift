@@ -16,6 +16,7 @@ extension Gate {
             path: status.location.description, schemaVersion: status.schemaVersion,
             latestSchemaVersion: status.latestVersion, pendingMigrations: status.pendingMigrations,
             journalMode: status.journalMode, fileBytes: status.fileBytes, walBytes: status.walBytes,
+            permissionWarnings: store.fileExposures(),
             counts: [
                 "profiles": counts.profiles, "questionSets": counts.questionSets, "questions": counts.questions,
                 "challenges": counts.challenges, "attempts": counts.attempts, "parentSessions": counts.parentSessions,
@@ -33,7 +34,7 @@ extension Gate {
         }
         let brokenID: Int64? = switch verification.problem {
         case nil: nil
-        case .altered(let id)?, .brokenLink(let id)?, .anchorMismatch(let id)?: id
+        case .altered(let id)?, .brokenLink(let id)?, .anchorMismatch(let id)?, .runAltered(let id)?: id
         case .missing(let id, _)?: id
         case .truncated(let last, _)?: last + 1
         case .unbackedAnchor?: 1
@@ -59,12 +60,33 @@ extension Gate {
         }
     }
 
-    /// Copies the database to a new file with SQLite's online backup (safe while in use).
-    public func backup(to path: String) async throws(GateError) {
+    /// Copies the database to a new private file (`0600`) with SQLite's online backup
+    /// (safe while in use).
+    ///
+    /// Refuses, as ``GateError/invalidInput(_:)`` with a ``PathProblem``, a path SQLite would not
+    /// treat as a file (empty, `:memory:`, `file:` URIs), a symbolic link, a folder or device,
+    /// the database's own files, and an existing file unless `replacing`.
+    public func backup(to path: String, replacing: Bool = false) async throws(GateError) {
         do {
-            try await store.backup(to: path)
+            try await store.backup(to: path, replacing: replacing)
         } catch {
             throw GateError.from(error)
         }
+    }
+
+    /// Writes `data` (an export) to a new private file (`0600`) at `path`, refusing what
+    /// ``backup(to:replacing:)`` refuses: never over the database itself, through a link,
+    /// or over an existing file unless `replacing`.
+    public func writeFile(_ data: Data, to path: String, replacing: Bool = false) throws(GateError) {
+        do {
+            try store.writeFile(data, to: path, replacing: replacing)
+        } catch {
+            throw GateError.from(error)
+        }
+    }
+
+    /// The database's files (and its folder) that accounts other than the owner can read or write.
+    public func fileExposures() -> [FileExposure] {
+        store.fileExposures()
     }
 }

@@ -12,6 +12,8 @@ public struct DatabaseStatus: Hashable, Sendable, Codable {
     /// Size of the database file and of its write-ahead log, in bytes.
     public var fileBytes: Int64
     public var walBytes: Int64
+    /// The database's files and folder that other accounts can read or write (see ``FileExposure``).
+    public var permissionWarnings: [FileExposure]
     /// Rows per table.
     public var counts: [String: Int]
 }

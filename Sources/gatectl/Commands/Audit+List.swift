@@ -5,7 +5,7 @@ import ParentalGate
 extension GateCtl.Audit {
     /// `gatectl audit list`.
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List audit records, oldest first (the latest --limit of them).")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List audit records, oldest first (the latest --limit of them); a repeated refusal or replay is one record with its count and last time.")
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case table, json, csv
@@ -64,11 +64,12 @@ extension GateCtl.Audit {
             case .json:
                 try Output.json(entries.map(AuditEntryJSON.init))
             case .csv:
-                print("id,time,kind,profile,actor,client,challenge,details")
+                print("id,time,kind,profile,actor,client,challenge,details,count,last_time")
                 for entry in entries.map(AuditEntryJSON.init) {
                     let details = String(decoding: try JSONSerialization.data(withJSONObject: entry.details, options: [.sortedKeys]), as: UTF8.self)
                     let cells = [String(entry.id), JSONDate.string(entry.time), entry.kind, entry.profile ?? "", entry.actor ?? "",
-                                 entry.client ?? "", entry.challenge ?? "", details]
+                                 entry.client ?? "", entry.challenge ?? "", details, String(entry.count),
+                                 JSONDate.string(entry.lastTime)]
                     print(cells.map(Self.csvField).joined(separator: ","))
                 }
             case .table:
@@ -82,8 +83,9 @@ extension GateCtl.Audit {
             let event = entry.event
             let details = event.details.sorted { $0.key < $1.key }.map { "\($0.key)=\(Formatting.detail(key: $0.key, value: $0.value))" }
             let who: String = event.actor ?? event.client ?? ""
+            let repeats = entry.count > 1 ? ["\(entry.count) times, last \(Formatting.time(entry.lastOccurredAt)):"] : []
             return [String(entry.id), Formatting.time(entry.occurredAt), event.kind.rawValue, event.profileName ?? "", who,
-                    details.joined(separator: " ")]
+                    (repeats + details).joined(separator: " ")]
         }
 
         /// `text` as an RFC 4180 CSV field.

@@ -7,7 +7,7 @@ extension GateCtl.Audit {
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "stats",
-            abstract: "Per profile: challenges, answers, passes, failures by reason, lockouts and the median response time.")
+            abstract: "Per profile: challenges, answers, passes, failures by reason, lockouts, refusals, replays and the median response time.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -22,11 +22,12 @@ extension GateCtl.Audit {
             if global.json { return try Output.json(stats) }
             var table = Table(headers: [
                 "PROFILE", "CHALLENGES", "ANSWERS", "PASSES", "WRONG", "TIMED OUT", "CANCELLED", "ABANDONED", "LOCKOUTS",
-                "MEDIAN RESPONSE",
+                "REFUSED", "REPLAYS", "MEDIAN RESPONSE",
             ])
             table.rows = stats.map {
                 [$0.profile, String($0.challenges), String($0.attempts), String($0.passes), String($0.failedWrong),
                  String($0.timedOut), String($0.cancelled), String($0.abandoned), String($0.lockouts),
+                 String($0.refusals), String($0.replays),
                  $0.medianResponseMs.map { DurationText.format(.milliseconds($0)) } ?? "-"]
             }
             table.print()

@@ -6,7 +6,7 @@ extension GateCtl.Db {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Show the database's path, schema version, pending migrations, sizes and row counts."
+            abstract: "Show the database's path, schema version, pending migrations, sizes and row counts; warn when other accounts can read its files."
         )
 
         @OptionGroup var global: GlobalOptions
@@ -28,6 +28,7 @@ extension GateCtl.Db {
                 rows.append((table, String(count)))
             }
             Output.fields(rows)
+            Output.warnings(status.permissionWarnings)
         }
     }
 }

@@ -17,16 +17,24 @@ extension GateCtl.Questions {
         @Option(help: "The set's language.")
         var locale: String = "en"
 
-        @Option(help: "Write to this file instead of standard output.")
+        @Option(help: "Write to this new private file (mode 0600) instead of standard output: not a symbolic link, not the database, new unless --force.")
         var output: String?
+
+        @Flag(help: "Replace the --output file if it exists (a regular file; never the database itself).")
+        var force = false
 
         struct Exported: Encodable {
             var file: String
             var questions: Int
         }
 
+        func validate() throws {
+            if force, output == nil { throw ValidationError("--force needs --output") }
+        }
+
         func run() async throws {
-            let questions = try await global.openGate().questions(set: set, locale: locale)
+            let gate = try global.openGate()
+            let questions = try await gate.questions(set: set, locale: locale)
             let file = QuestionFile(
                 name: set, locale: locale,
                 questions: questions.map { QuestionFile.Entry(prompt: $0.prompt, answer: $0.answer, choices: $0.choices) })
@@ -34,9 +42,7 @@ extension GateCtl.Questions {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(file)
             if let output {
-                guard FileManager.default.createFile(atPath: output, contents: data + Data("\n".utf8)) else {
-                    throw CommandError.usage("cannot write \(output)")
-                }
+                try await offeringForce { try gate.writeFile(data + Data("\n".utf8), to: output, replacing: force) }
                 if global.json {
                     try Output.json(Exported(file: output, questions: questions.count))
                 } else {

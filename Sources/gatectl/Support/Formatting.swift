@@ -19,7 +19,7 @@ enum Formatting {
 
     /// A detail of an audit record for people: times (milliseconds since 1970) as times.
     static func detail(key: String, value: String) -> String {
-        guard ["deadline", "until", "expiresAt", "before", "observed", "latestSeen"].contains(key),
+        guard ["deadline", "until", "expiresAt", "before", "observed", "latestSeen", "sealedLastAt"].contains(key),
               let milliseconds = Int64(value)
         else { return value }
         return time(Date(millisecondsSince1970: milliseconds))

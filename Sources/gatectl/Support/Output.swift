@@ -8,6 +8,16 @@ enum Output {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     }
 
+    /// Prints `message` as `warning: message` on standard error.
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    }
+
+    /// Prints a warning for each of the database's files that other accounts can read or write.
+    static func warnings(_ exposures: [FileExposure]) {
+        for exposure in exposures { warning(exposure.message) }
+    }
+
     /// Prints `value` as pretty JSON with sorted keys on standard output.
     static func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()

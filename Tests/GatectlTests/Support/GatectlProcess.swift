@@ -22,12 +22,15 @@ struct GatectlProcess {
         }
     }
 
-    /// Runs `executable` (by default the built `gatectl`) with `arguments` and `input` on stdin.
+    /// Runs `executable` (by default the built `gatectl`) with `arguments` and `input` on
+    /// stdin, in `directory` (by default this process's working directory).
     static func run(
-        _ arguments: [String], executable: URL? = nil, input: String = "", environment: [String: String] = [:]
+        _ arguments: [String], executable: URL? = nil, input: String = "", environment: [String: String] = [:],
+        directory: URL? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = try executable ?? binary
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["PARENTAL_GATE_DB"] = nil
@@ -51,13 +54,15 @@ struct GatectlProcess {
     }
 }
 
-/// A temporary directory removed when the test is done with it.
+/// A temporary directory removed when the test is done with it, private (`0700`) like the
+/// folders gatectl makes, so `db status` has nothing to warn about unless a test opens it.
 struct Scratch {
     let url: URL
 
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("gatectl-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     func path(_ name: String) -> String {

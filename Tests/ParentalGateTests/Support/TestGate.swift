@@ -9,8 +9,9 @@ struct TestGate {
     let gate: Gate
     let clock: ManualClock
 
-    init(seed: UInt64 = 1, inMemory: Bool = false) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gate-service-\(UUID().uuidString)")
+    /// A gate on a new file in a new folder under `base`.
+    init(seed: UInt64 = 1, inMemory: Bool = false, under base: URL = FileManager.default.temporaryDirectory) throws {
+        directory = base.appendingPathComponent("gate-service-\(UUID().uuidString)")
         clock = ManualClock()
         let location: DatabaseLocation = inMemory ? .inMemory : .file(directory.appendingPathComponent("gate.sqlite").path)
         gate = try Gate(database: location, timeSource: .manual(clock), random: .seeded(seed))
