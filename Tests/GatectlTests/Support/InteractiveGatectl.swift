@@ -12,13 +12,13 @@ final class InteractiveGatectl: @unchecked Sendable {
     private var output = Data()
     private var errors = Data()
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], standardInput: Bool = true) throws {
         process.executableURL = try GatectlProcess.binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PARENTAL_GATE_DB"] = nil
         process.environment = environment
-        process.standardInput = stdin
+        process.standardInput = standardInput ? stdin : FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
         stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
@@ -37,6 +37,26 @@ final class InteractiveGatectl: @unchecked Sendable {
     /// Everything printed on standard output so far.
     var printed: String {
         lock.withLock { String(decoding: output, as: UTF8.self) }
+    }
+
+    /// Everything printed on standard error so far.
+    var printedErrors: String {
+        lock.withLock { String(decoding: errors, as: UTF8.self) }
+    }
+
+    /// Whether the process is still running.
+    var isRunning: Bool {
+        process.isRunning
+    }
+
+    /// Waits until standard error contains `text` (at most `timeout` seconds); whether it did.
+    func waitForError(_ text: String, timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if printedErrors.contains(text) { return true }
+            usleep(5_000)
+        }
+        return printedErrors.contains(text)
     }
 
     /// Waits until standard output contains `text` (at most `timeout` seconds) and returns

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// A child with curl and a loop, against the real server: refused begins during a lockout
+/// and answers to an ended challenge, as fast as the machine sends them.
+@Suite("gatectl serve rate limits")
+struct ServeRateLimitTests {
+    /// Sends `count` POSTs of `body` to each of `paths` through one `curl` (one connection,
+    /// kept alive) and returns how many got each status.
+    static func flood(_ server: ServedGate, _ requests: [(path: String, body: String)], count: Int, headers: [String] = []) throws -> [Int: Int] {
+        var config = ""
+        for (index, request) in requests.enumerated() {
+            if index > 0 { config += "next\n" }
+            config += "silent\nrequest = \"POST\"\nheader = \"Content-Type: application/json\"\n"
+            for header in headers { config += "header = \"\(header)\"\n" }
+            config += "data = \"\(request.body.replacingOccurrences(of: "\"", with: "\\\""))\"\nwrite-out = \"%{http_code}\\n\"\n"
+            for _ in 0..<count { config += "url = \"\(server.url(request.path))\"\noutput = \"/dev/null\"\n" }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["curl", "--config", "-"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let bytes = Data(config.utf8)
+        let writer = Thread {
+            input.fileHandleForWriting.write(bytes)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var statuses: [Int: Int] = [:]
+        for line in text.split(separator: "\n") { statuses[Int(line) ?? 0, default: 0] += 1 }
+        return statuses
+    }
+
+    @Test("10,000 refused begins and replayed answers: 429 for all but a few, and the file with its log grows by a bounded amount")
+    func floodDuringLockout() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma", policy: ["--max-failed-challenges", "1", "--lockout", "24h", "--max-lockout", "24h"])
+        let id = try db.beginChallenge("emma")
+        try db.ok(["challenge", "cancel", id])  // one failed challenge: locked out for a day
+        let server = try ServedGate(db, ["--rate-limit-per-profile", "10/1h"])
+        let before = db.bytesWithLog
+
+        let statuses = try Self.flood(
+            server, [("/v1/profiles/emma/challenges", "{}"), ("/v1/challenges/\(id)/answer", #"{"value": 1}"#)], count: 5_000)
+        server.stop()
+        let after = db.bytesWithLog
+        #expect(statuses.values.reduce(0, +) == 10_000, "\(statuses)")
+        let refused = statuses[429] ?? 0
+        let reachedGate = (statuses[423] ?? 0) + (statuses[409] ?? 0)
+        #expect(reachedGate >= 10 && reachedGate <= 11, "the profile's 10 an hour (and a sliver earned back): \(statuses)")
+        #expect(refused == 10_000 - reachedGate, "\(statuses)")
+        let growth = after - before
+        print("gatectl serve, 10,000 requests during a lockout: the file and its log grew \(growth) bytes (\(before) → \(after)); statuses \(statuses)")
+        #expect(growth <= 256 * 1024, "grew \(growth) bytes")
+    }
+
+    @Test("429 carries Retry-After; per address, a trusted proxy's X-Forwarded-For tells clients apart, anyone else's is ignored")
+    func perAddressBehindProxy() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        for name in ["a", "b", "c", "d", "e", "f"] { try db.addProfile(name) }
+        let begin = { (server: ServedGate, profile: String, forwardedFor: String) in
+            try await HTTPClient.send(
+                server.url("/v1/profiles/\(profile)/challenges"), method: "POST", headers: ["X-Forwarded-For": forwardedFor], json: "{}")
+        }
+
+        let trusting = try ServedGate(db, ["--rate-limit-per-address", "2/1h", "--trusted-proxy", "127.0.0.1"])
+        #expect(try await begin(trusting, "a", "192.168.1.20").status == 201)
+        #expect(try await begin(trusting, "b", "192.168.1.20").status == 201)
+        let limited = try await begin(trusting, "c", "192.168.1.20")
+        #expect(limited.status == 429)
+        #expect(Int(limited.header("Retry-After") ?? "") == 1800)
+        #expect(try await begin(trusting, "c", "192.168.1.21").status == 201, "another client behind the proxy")
+        #expect(try await begin(trusting, "d", "10.0.0.5, 192.168.1.21").status == 201, "the proxy's own entry is the last one")
+        #expect(try await begin(trusting, "e", "192.168.1.21").status == 429)
+        trusting.stop()
+
+        let untrusting = try ServedGate(db, ["--rate-limit-per-address", "2/1h"])
+        #expect(try await begin(untrusting, "a", "192.168.1.30").status == 201)
+        #expect(try await begin(untrusting, "b", "192.168.1.31").status == 201)
+        #expect(try await begin(untrusting, "f", "192.168.1.32").status == 429, "X-Forwarded-For from an untrusted peer counts for nothing")
+    }
+
+    @Test("--no-rate-limit turns both limits off")
+    func noRateLimit() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma", policy: ["--max-failed-challenges", "1", "--lockout", "24h", "--max-lockout", "24h"])
+        try db.ok(["challenge", "cancel", try db.beginChallenge("emma")])
+        let server = try ServedGate(db, ["--no-rate-limit"])
+        let statuses = try Self.flood(server, [("/v1/profiles/emma/challenges", "{}")], count: 100)
+        #expect(statuses == [423: 100], "\(statuses)")
+    }
+}
