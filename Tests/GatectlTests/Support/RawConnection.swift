@@ -24,13 +24,13 @@ final class RawConnection {
             let bound = withUnsafePointer(to: &local) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
-            guard bound == 0 else { close(socket); throw POSIXError(.EADDRNOTAVAIL) }
+            guard bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }  // deinit closes the socket
         }
         var remote = Self.address("127.0.0.1", port: port)
         let connected = withUnsafePointer(to: &remote) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { close(socket); throw POSIXError(.ECONNREFUSED) }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     }
 
     deinit {
