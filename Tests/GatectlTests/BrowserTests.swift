@@ -42,7 +42,7 @@ struct BrowserTests {
 
     /// Runs `body` with `gatectl serve` on `db` and a headless browser.
     static func withBrowser(_ db: TestDatabase, _ body: (ServedGate, WebDriver) async throws -> Void) async throws {
-        let server = try ServedGate(db)
+        let server = try await ServedGate.start(db)
         let driverPort = Int.random(in: 30_001...40_000)
         let driver = try Self.start("/usr/bin/chromedriver", ["--port=\(driverPort)"])
         defer { driver.terminate() }

@@ -90,7 +90,7 @@ struct NginxForwardAuthTests {
     func forwardAuth() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        try db.addProfile("emma", policy: ["--min-response-time", "0s"])
+        try db.addProfile("emma", policy: ["--min-response-time", "0s", "--time-limit", "10m"])
         let directory = db.scratch.url.path
         try FileManager.default.createDirectory(atPath: directory + "/site/settings", withIntermediateDirectories: true)
         try db.write("the family settings page\n", to: "site/settings/index.html")

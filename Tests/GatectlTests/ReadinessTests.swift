@@ -6,7 +6,7 @@ import Testing
 @Suite("Readiness and database failures over HTTP")
 struct ReadinessTests {
     /// Holds `path`'s write lock from another process (`sqlite3`) until `release()`.
-    final class HeldLock {
+    final class HeldLock: @unchecked Sendable {
         private let process = Process()
         private let input = Pipe()
 
@@ -47,7 +47,7 @@ struct ReadinessTests {
         let db = try TestDatabase()
         defer { db.remove() }
         try db.addProfile("emma")
-        let server = try ServedGate(db)
+        let server = try await ServedGate.start(db)
         let ready = try await HTTPClient.send(server.url("/readyz"))
         #expect(ready.status == 200)
         #expect(ready.json["status"] as? String == "ready")
@@ -58,7 +58,7 @@ struct ReadinessTests {
         #expect(notReady.status == 503)
         #expect(notReady.header("Content-Type") == "application/problem+json")
         #expect(!notReady.text.contains(db.scratch.url.path), "the body names no file: \(notReady.text)")
-        #expect(server.process.waitForError("\(db.path) is not writable"), "the log says why: \(server.log)")
+        #expect(await server.process.waitForError("\(db.path) is not writable"), "the log says why: \(server.log)")
         #expect(try await HTTPClient.send(server.url("/healthz")).status == 200, "alive, just not ready")
 
         try ReadOnlyFile.set(db.path, readOnly: false)
@@ -70,10 +70,11 @@ struct ReadinessTests {
         let db = try TestDatabase()
         defer { db.remove() }
         try db.addProfile("emma")
-        let server = try ServedGate(db)
+        let server = try await ServedGate.start(db)
         let lock = try HeldLock(db.path)
         defer { lock.release() }
-        try #require(try lock.isHeld(db.path), "sqlite3 did not take the lock")
+        let path = db.path
+        try #require(try await offPool { try lock.isHeld(path) }, "sqlite3 did not take the lock")
 
         async let begun = HTTPClient.send(server.url("/v1/profiles/emma/challenges"), method: "POST", json: "{}")
         async let readiness = HTTPClient.send(server.url("/readyz"))
@@ -83,7 +84,7 @@ struct ReadinessTests {
         #expect(refused.json["detail"] as? String == "the database cannot be used right now; the server's log says why")
         #expect(notReady.status == 503)
         #expect(!notReady.text.contains(db.scratch.url.path))
-        #expect(server.process.waitForError("\(db.path) is busy"), "log: \(server.log)")
+        #expect(await server.process.waitForError("\(db.path) is busy"), "log: \(server.log)")
         lock.release()
         #expect(try await HTTPClient.send(server.url("/v1/profiles/emma/challenges"), method: "POST", json: "{}").status == 201)
     }

@@ -18,11 +18,9 @@ struct SchemathesisTests {
         try db.addProfile("emma", policy: ["--min-response-time", "0s", "--max-failed-challenges", "100"])
         let token = "schemathesis-admin-token-" + String(repeating: "s", count: 20)
         let file = try db.write(token, to: "admin-token")
-        let server = try ServedGate(db, ["--admin-token-file", file, "--no-rate-limit"])
+        let server = try await ServedGate.start(db, ["--admin-token-file", file, "--no-rate-limit"])
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        let arguments = [
             "schemathesis", "run", Self.document, "--url", server.base,
             "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance",
             "--header", "Authorization: Bearer \(token)",
@@ -30,18 +28,22 @@ struct SchemathesisTests {
             "--max-examples", "30", "--seed", "16", "--workers", "1", "--phases", "examples,coverage,fuzzing,stateful",
             "--suppress-health-check", "all", "--request-timeout", "20", "--no-color",
         ]
-        process.currentDirectoryURL = db.scratch.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["SCHEMATHESIS_HOOKS"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "schemathesis found problems:\n\(text.suffix(12_000))")
+        let directory = db.scratch.url
+        let (status, text) = try await offPool { () throws -> (Int32, String) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        #expect(status == 0, "schemathesis found problems:\n\(text.suffix(12_000))")
         let operations = try String(contentsOfFile: Self.document, encoding: .utf8).split(separator: "\n")
             .filter { ["    get:", "    post:", "    patch:", "    delete:", "    put:"].contains($0) }.count
         #expect(operations >= 20)

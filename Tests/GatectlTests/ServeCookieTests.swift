@@ -21,8 +21,8 @@ struct ServeCookieTests {
     func secureFlag() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        try db.addProfile("emma", policy: ["--min-response-time", "0s"])
-        let server = try ServedGate(db, ["--secure-cookies"])
+        try db.addProfile("emma", policy: ["--min-response-time", "0s", "--time-limit", "10m"])
+        let server = try await ServedGate.start(db, ["--secure-cookies"])
         let cookie = try await Self.passCookie(server, db, headers: ["Origin": "https://127.0.0.1:\(server.port)"])
         #expect(cookie.hasPrefix("parental_gate_session_emma=") && cookie.hasSuffix("; Secure"), "\(cookie)")
         let plain = try await HTTPClient.send(
@@ -34,12 +34,12 @@ struct ServeCookieTests {
     func forwardedProto() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        try db.addProfile("emma", policy: ["--min-response-time", "0s"])
-        let trusting = try ServedGate(db, ["--trusted-proxy", "127.0.0.1"])
+        try db.addProfile("emma", policy: ["--min-response-time", "0s", "--time-limit", "10m"])
+        let trusting = try await ServedGate.start(db, ["--trusted-proxy", "127.0.0.1"])
         #expect(try await Self.passCookie(trusting, db, headers: ["X-Forwarded-Proto": "https"]).hasSuffix("; Secure"))
         #expect(try await Self.passCookie(trusting, db).contains("Secure") == false)
         trusting.stop()
-        let other = try ServedGate(db, ["--trusted-proxy", "192.0.2.1"])
+        let other = try await ServedGate.start(db, ["--trusted-proxy", "192.0.2.1"])
         #expect(try await Self.passCookie(other, db, headers: ["X-Forwarded-Proto": "https"]).contains("Secure") == false)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct ServeRateLimitTests {
     /// Sends `requests` (POSTs of JSON bodies, in this order) through one `curl`, on one
     /// kept-alive connection, and returns how many got each status.
-    static func flood(_ server: ServedGate, _ requests: [(path: String, body: String)]) throws -> [Int: Int] {
+    static func flood(_ server: ServedGate, _ requests: [(path: String, body: String)]) async throws -> [Int: Int] {
         var config = ""
         for (index, request) in requests.enumerated() {
             if index > 0 { config += "next\n" }
@@ -15,23 +15,25 @@ struct ServeRateLimitTests {
             config += "data = \"\(request.body.replacingOccurrences(of: "\"", with: "\\\""))\"\nwrite-out = \"%{http_code}\\n\"\n"
             config += "url = \"\(server.url(request.path))\"\noutput = \"/dev/null\"\n"
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "--config", "-"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         let bytes = Data(config.utf8)
-        let writer = Thread {
-            input.fileHandleForWriting.write(bytes)
-            try? input.fileHandleForWriting.close()
+        let text = try await offPool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["curl", "--config", "-"]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread {
+                input.fileHandleForWriting.write(bytes)
+                try? input.fileHandleForWriting.close()
+            }.start()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
         }
-        writer.start()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         var statuses: [Int: Int] = [:]
         for line in text.split(separator: "\n") { statuses[Int(line) ?? 0, default: 0] += 1 }
         return statuses
@@ -47,12 +49,12 @@ struct ServeRateLimitTests {
         let ended = try db.beginChallenge("liam")
         try db.ok(["challenge", "cancel", ended])
         let before = db.bytesWithLog
-        let server = try ServedGate(db, ["--rate-limit-per-profile", "10/1h"])
+        let server = try await ServedGate.start(db, ["--rate-limit-per-profile", "10/1h"])
 
         let requests = (0..<10_000).map { index in
             index % 2 == 0 ? (path: "/v1/profiles/emma/challenges", body: "{}") : (path: "/v1/challenges/\(ended)/answer", body: #"{"value": 1}"#)
         }
-        let statuses = try Self.flood(server, requests)
+        let statuses = try await Self.flood(server, requests)
         let running = db.bytesWithLog
         server.stop()
         let after = db.bytesWithLog
@@ -75,7 +77,7 @@ struct ServeRateLimitTests {
                 server.url("/v1/profiles/\(profile)/challenges"), method: "POST", headers: ["X-Forwarded-For": forwardedFor], json: "{}")
         }
 
-        let trusting = try ServedGate(db, ["--rate-limit-per-address", "2/1h", "--trusted-proxy", "127.0.0.1"])
+        let trusting = try await ServedGate.start(db, ["--rate-limit-per-address", "2/1h", "--trusted-proxy", "127.0.0.1"])
         #expect(try await begin(trusting, "a", "192.168.1.20").status == 201)
         #expect(try await begin(trusting, "b", "192.168.1.20").status == 201)
         let limited = try await begin(trusting, "c", "192.168.1.20")
@@ -86,7 +88,7 @@ struct ServeRateLimitTests {
         #expect(try await begin(trusting, "e", "192.168.1.21").status == 429)
         trusting.stop()
 
-        let untrusting = try ServedGate(db, ["--rate-limit-per-address", "2/1h"])
+        let untrusting = try await ServedGate.start(db, ["--rate-limit-per-address", "2/1h"])
         #expect(try await begin(untrusting, "a", "192.168.1.30").status == 201)
         #expect(try await begin(untrusting, "b", "192.168.1.31").status == 201)
         #expect(try await begin(untrusting, "f", "192.168.1.32").status == 429, "X-Forwarded-For from an untrusted peer counts for nothing")
@@ -98,8 +100,8 @@ struct ServeRateLimitTests {
         defer { db.remove() }
         try db.addProfile("emma", policy: ["--max-failed-challenges", "1", "--lockout", "24h", "--max-lockout", "24h"])
         #expect(try db.run(["challenge", "cancel", try db.beginChallenge("emma")]).status == 2)
-        let server = try ServedGate(db, ["--no-rate-limit"])
-        let statuses = try Self.flood(server, Array(repeating: (path: "/v1/profiles/emma/challenges", body: "{}"), count: 100))
+        let server = try await ServedGate.start(db, ["--no-rate-limit"])
+        let statuses = try await Self.flood(server, Array(repeating: (path: "/v1/profiles/emma/challenges", body: "{}"), count: 100))
         #expect(statuses == [423: 100], "\(statuses)")
     }
 }

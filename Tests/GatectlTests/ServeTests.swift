@@ -7,8 +7,8 @@ struct ServeTests {
     func serve() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        try db.addProfile("emma", policy: ["--min-response-time", "0s"])
-        let server = try ServedGate(db)
+        try db.addProfile("emma", policy: ["--min-response-time", "0s", "--time-limit", "10m"])
+        let server = try await ServedGate.start(db)
 
         let begun = try await HTTPClient.send(server.url("/v1/profiles/emma/challenges"), method: "POST", json: "{}")
         #expect(begun.status == 201)
@@ -31,7 +31,7 @@ struct ServeTests {
         defer { db.remove() }
         try db.addProfile("Zoë")
         try db.addProfile("Anna Maria")
-        let server = try ServedGate(db)
+        let server = try await ServedGate.start(db)
         let page = try await HTTPClient.send(server.url("/gate/Zo%C3%AB"))
         #expect(page.status == 200)
         #expect(page.text.contains("<title>Zoë</title>"))
@@ -45,7 +45,7 @@ struct ServeTests {
         let db = try TestDatabase()
         defer { db.remove() }
         try db.addProfile("emma")
-        let server = try ServedGate(db, ["--init-admin-token", "--by", "mum"])
+        let server = try await ServedGate.start(db, ["--init-admin-token", "--by", "mum"])
         let line = try #require(server.process.printed.split(separator: "\n").first { $0.hasPrefix("admin token") })
         let token = try #require(line.split(separator: " ").last.map(String.init))
         #expect(token.count >= 32)
@@ -68,7 +68,7 @@ struct ServeTests {
         defer { db.remove() }
         let token = "family-admin-token-" + String(repeating: "x", count: 24)
         let file = try db.write(token + "\n", to: "admin-token")
-        let server = try ServedGate(db, ["--admin-token-file", file])
+        let server = try await ServedGate.start(db, ["--admin-token-file", file])
         let verify = try await HTTPClient.send(server.url("/v1/admin/audit/verify"), headers: ["Authorization": "Bearer \(token)"])
         #expect(verify.status == 200)
         #expect(verify.json["isIntact"] as? Bool == true)

@@ -11,7 +11,7 @@ struct SlowlorisTests {
     func halfSentHeads() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        let server = try ServedGate(db, ["--idle-timeout", "2s", "--max-connections-per-address", "1000"])
+        let server = try await ServedGate.start(db, ["--idle-timeout", "2s", "--max-connections-per-address", "1000"])
         var connections: [RawConnection] = []
         for _ in 0..<200 {
             let connection = try RawConnection(port: server.port)
@@ -21,7 +21,7 @@ struct SlowlorisTests {
         let health = try await HTTPClient.send(server.url("/healthz"))
         #expect(health.status == 200)
         for connection in connections {
-            let (data, closed) = connection.readUntilClosed(timeout: 30)
+            let (data, closed) = try await connection.readUntilClosed(timeout: 30)
             #expect(closed, "a half-sent request was left open")
             #expect(data.isEmpty, "it was never answered: \(data)")
         }
@@ -33,7 +33,7 @@ struct SlowlorisTests {
         let db = try TestDatabase()
         defer { db.remove() }
         try db.addProfile("emma")
-        let server = try ServedGate(db, ["--read-timeout", "1s", "--idle-timeout", "30s"])
+        let server = try await ServedGate.start(db, ["--read-timeout", "1s", "--idle-timeout", "30s"])
         let connection = try RawConnection(port: server.port)
         connection.write(
             "POST /v1/profiles/emma/challenges HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
@@ -44,7 +44,7 @@ struct SlowlorisTests {
             try await Task.sleep(for: .milliseconds(100))
             if sent == 5 { #expect(try await HTTPClient.send(server.url("/healthz")).status == 200) }
         }
-        let (reply, closed) = connection.readUntilClosed(timeout: 30)
+        let (reply, closed) = try await connection.readUntilClosed(timeout: 30)
         #expect(closed, "the trickle went on for \(sent) bytes")
         #expect(!reply.contains("201"), "\(reply)")
         #expect(sent < 1000)
@@ -55,13 +55,13 @@ struct SlowlorisTests {
     func connectionCap() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        let server = try ServedGate(db, ["--max-connections", "4", "--idle-timeout", "60s"])
+        let server = try await ServedGate.start(db, ["--max-connections", "4", "--idle-timeout", "60s"])
         var held = try (0..<4).map { _ in try RawConnection(port: server.port) }
-        #expect(server.process.waitForError("connection cap reached: 4 connections open"), "log: \(server.log)")
+        #expect(await server.process.waitForError("connection cap reached: 4 connections open"), "log: \(server.log)")
         let waiting = try RawConnection(port: server.port)
         #expect(waiting.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
         held.removeLast()  // closes one
-        let (answer, _) = waiting.readUntilClosed(timeout: 30)
+        let (answer, _) = try await waiting.readUntilClosed(timeout: 30)
         #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
         #expect(held.count == 3)
     }
@@ -70,7 +70,7 @@ struct SlowlorisTests {
     func perAddress() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        let server = try ServedGate(db, ["--max-connections-per-address", "3", "--idle-timeout", "60s"])
+        let server = try await ServedGate.start(db, ["--max-connections-per-address", "3", "--idle-timeout", "60s"])
         // Four at once: whichever the server counts fourth (connections are set up on several
         // threads) is closed at once, and only that one.
         let connections = try (0..<4).map { _ in try RawConnection(port: server.port) }
@@ -83,15 +83,17 @@ struct SlowlorisTests {
         #expect(server.log.contains("closed a connection from 127.0.0.1: it already has 3 open"))
         let other = try RawConnection(port: server.port, source: "127.0.0.2")
         other.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        #expect(other.readUntilClosed(timeout: 30).data.hasPrefix("HTTP/1.1 200"), "another address is served")
+        let served = try await other.readUntilClosed(timeout: 30).data
+        #expect(served.hasPrefix("HTTP/1.1 200"), "another address is served")
         #expect(connections.filter(\.isClosed).count == 1, "the other three stay open")
         server.stop()
 
-        let proxied = try ServedGate(db, ["--max-connections-per-address", "1", "--idle-timeout", "60s", "--trusted-proxy", "127.0.0.1"])
+        let proxied = try await ServedGate.start(db, ["--max-connections-per-address", "1", "--idle-timeout", "60s", "--trusted-proxy", "127.0.0.1"])
         let proxyConnections = try (0..<3).map { _ in try RawConnection(port: proxied.port) }
         for connection in proxyConnections {
             connection.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            #expect(connection.readUntilClosed(timeout: 30).data.hasPrefix("HTTP/1.1 200"))
+            let served = try await connection.readUntilClosed(timeout: 30).data
+            #expect(served.hasPrefix("HTTP/1.1 200"))
         }
     }
 }

@@ -49,14 +49,29 @@ final class InteractiveGatectl: @unchecked Sendable {
         process.isRunning
     }
 
-    /// Waits until standard error contains `text` (at most `timeout` seconds); whether it did.
-    func waitForError(_ text: String, timeout: TimeInterval = 10) -> Bool {
+    /// Waits, without holding a thread, until standard error contains `text` (at most
+    /// `timeout` seconds); whether it did.
+    func waitForError(_ text: String, timeout: TimeInterval = 30) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if printedErrors.contains(text) { return true }
-            usleep(5_000)
+        while Date() < deadline, !printedErrors.contains(text) {
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return printedErrors.contains(text)
+    }
+
+    /// Waits, without holding a thread, until standard output contains `text` (at most
+    /// `timeout` seconds) and returns all of it.
+    @discardableResult
+    func waitForOutput(_ text: String, timeout: TimeInterval = 30, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, !printed.contains(text), process.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let now = printed
+        try #require(
+            now.contains(text), "gatectl never printed \(text.debugDescription); it printed:\n\(now)\n\(printedErrors)",
+            sourceLocation: sourceLocation)
+        return now
     }
 
     /// Waits until standard output contains `text` (at most `timeout` seconds) and returns

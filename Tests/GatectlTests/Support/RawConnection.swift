@@ -7,7 +7,7 @@ import Darwin
 
 /// A bare TCP connection to a server on loopback, for requests no HTTP client would send:
 /// half a request head, a body one byte at a time.
-final class RawConnection {
+final class RawConnection: @unchecked Sendable {
     private let socket: Int32
 
     /// Connects to `127.0.0.1:port`, from the loopback address `source` when given
@@ -51,9 +51,13 @@ final class RawConnection {
         }
     }
 
-    /// Reads until the server closes the connection or `timeout` seconds pass without data;
-    /// what arrived, and whether the connection was closed.
-    func readUntilClosed(timeout: TimeInterval) -> (data: String, closed: Bool) {
+    /// Reads until the server closes the connection or `timeout` seconds pass without data
+    /// (on a thread of its own); what arrived, and whether the connection was closed.
+    func readUntilClosed(timeout: TimeInterval) async throws -> (data: String, closed: Bool) {
+        try await offPool { self.blockingRead(timeout: timeout) }
+    }
+
+    private func blockingRead(timeout: TimeInterval) -> (data: String, closed: Bool) {
         var wait = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var received = [UInt8]()

@@ -11,14 +11,23 @@ final class ServedGate: @unchecked Sendable {
     private let lock = NSLock()
     private var ended: GatectlProcess.Result?
 
+    private init(process: InteractiveGatectl, base: String, port: Int) {
+        self.process = process
+        self.base = base
+        self.port = port
+    }
+
     /// Starts `gatectl serve --port 0 --database PATH` with `arguments` and waits for the line
     /// it prints once it listens.
-    init(_ db: TestDatabase, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        process = try InteractiveGatectl(["serve", "--port", "0", "--database", db.path] + arguments)
-        let printed = try process.waitFor("serving on http://", timeout: 30, sourceLocation: sourceLocation)
+    static func start(
+        _ db: TestDatabase, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> ServedGate {
+        let process = try InteractiveGatectl(["serve", "--port", "0", "--database", db.path] + arguments)
+        let printed = try await process.waitForOutput("serving on http://", timeout: 60, sourceLocation: sourceLocation)
         let line = try #require(printed.split(separator: "\n").first { $0.hasPrefix("serving on ") }, sourceLocation: sourceLocation)
-        base = String(line.dropFirst("serving on ".count))
-        port = try #require(Int(base.split(separator: ":").last ?? ""), "\(line)", sourceLocation: sourceLocation)
+        let base = String(line.dropFirst("serving on ".count))
+        let port = try #require(Int(base.split(separator: ":").last ?? ""), "\(line)", sourceLocation: sourceLocation)
+        return ServedGate(process: process, base: base, port: port)
     }
 
     /// `base` followed by `path`.
