@@ -32,6 +32,19 @@ struct RateLimitTests {
         #expect(limiter.keyCount == 1)
     }
 
+    @Test("client addresses are counted canonically: IPv4-mapped IPv6 as IPv4, IPv6 by its /64, nonsense refused")
+    func addresses() {
+        #expect(ClientAddress.canonical("::ffff:192.168.1.20") == "192.168.1.20")
+        #expect(ClientAddress.canonical(" 192.168.1.20 ") == "192.168.1.20")
+        #expect(ClientAddress.canonical("[2001:DB8::1]") == "2001:db8::1")
+        #expect(ClientAddress.key("2001:db8:0:1:aaaa::1") == ClientAddress.key("2001:db8:0:1:bbbb::2"), "one /64, one client")
+        #expect(ClientAddress.key("2001:db8:0:1::1") != ClientAddress.key("2001:db8:0:2::1"))
+        #expect(ClientAddress.key("2001:db8:0:1::1") == "2001:db8:0:1::/64")
+        for nonsense in ["", "nginx.local", "300.1.1.1", "1.2.3", "::g", "127.0.0.1:80", String(repeating: "1", count: 100)] {
+            #expect(ClientAddress.canonical(nonsense) == nil, "\(nonsense)")
+        }
+    }
+
     @Test("limits parse as N/DURATION and refuse nonsense", arguments: [
         ("60/1m", true), ("10/1h", true), ("1/1ms", true), ("0/1m", false), ("-1/1m", false), ("60", false), ("60/", false),
         ("/1m", false), ("60/0s", false), ("60/2d", false), ("1000001/1m", false), ("６０/1m", false), ("60/1m/1", false),
@@ -40,7 +53,7 @@ struct RateLimitTests {
         #expect((RateLimit(text) != nil) == valid, "\(text)")
     }
 
-    @Test("on by default: the 13th begin for one profile within a minute is 429 with Retry-After, and writes nothing")
+    @Test("on by default: the 13th begin for one profile within a minute (however its name is spelled) is 429 with Retry-After, and writes nothing")
     func perProfileByDefault() async throws {
         let fixture = try ServerFixture()
         defer { fixture.remove() }
@@ -51,7 +64,7 @@ struct RateLimitTests {
                 #expect(try await client.json("/v1/profiles/emma/challenges").status == .created)
             }
             let before = try await fixture.gate.auditEntries().count
-            let limited = try await client.json("/v1/profiles/EMMA/challenges")
+            let limited = try await client.json("/v1/profiles/%20EMMA%20/challenges")
             #expect(limited.status == .tooManyRequests)
             #expect(limited.headers[.retryAfter] == "5")
             #expect(limited.headers[.contentType] == "application/problem+json")

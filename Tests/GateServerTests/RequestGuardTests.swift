@@ -23,22 +23,28 @@ struct RequestGuardTests {
         ]
     }
 
+    /// A gate with an admin token and emma's open challenge.
+    static func setUp() async throws -> (ServerFixture, String, String) {
+        let fixture = try ServerFixture()
+        let token = try await fixture.gate.addAdminToken(label: "tests", by: "mum")
+        try await fixture.gate.addProfile("emma")
+        guard case .challenge(let challenge) = try await fixture.gate.begin(profile: "emma") else {
+            fixture.remove()
+            throw GateError.notFound("no challenge")
+        }
+        return (fixture, token, challenge.id.rawValue)
+    }
+
     @Test("every POST and PATCH without Content-Type: application/json is 415, and nothing is recorded", arguments: [
         nil, "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
         "application/jsonx", "application/json-patch+json", "json", "",
     ])
     func contentType(type: String?) async throws {
-        let fixture = try ServerFixture()
+        let (fixture, token, challenge) = try await Self.setUp()
         defer { fixture.remove() }
-        let token = try await fixture.gate.addAdminToken(label: "tests", by: "mum")
-        try await fixture.gate.addProfile("emma")
-        guard case .challenge(let challenge) = try await fixture.gate.begin(profile: "emma") else {
-            Issue.record("no challenge")
-            return
-        }
         let before = try await fixture.gate.auditEntries().count
         try await fixture.app().test(.router) { client in
-            for (uri, method, body) in Self.routes(challenge: challenge.id.rawValue) {
+            for (uri, method, body) in Self.routes(challenge: challenge) {
                 var headers: HTTPFields = [.authorization: "Bearer \(token)"]
                 if let type { headers[.contentType] = type }
                 let response = try await client.execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: body))
@@ -68,19 +74,13 @@ struct RequestGuardTests {
         ["Sec-Fetch-Site": "cross-site"], ["Sec-Fetch-Site": "same-site"],
     ])
     func crossOrigin(headers: [String: String]) async throws {
-        let fixture = try ServerFixture()
+        let (fixture, token, challenge) = try await Self.setUp()
         defer { fixture.remove() }
-        let token = try await fixture.gate.addAdminToken(label: "tests", by: "mum")
-        try await fixture.gate.addProfile("emma")
-        guard case .challenge(let challenge) = try await fixture.gate.begin(profile: "emma") else {
-            Issue.record("no challenge")
-            return
-        }
         let before = try await fixture.gate.auditEntries().count
         try await fixture.app().test(.router) { client in
             var fields: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
             for (name, value) in headers { fields[try #require(HTTPField.Name(name))] = value }
-            for (uri, method, body) in Self.routes(challenge: challenge.id.rawValue) + [("/v1/profiles/emma/session", .delete, "")] {
+            for (uri, method, body) in Self.routes(challenge: challenge) + [("/v1/profiles/emma/session", .delete, "")] {
                 let response = try await client.execute(uri: uri, method: method, headers: fields, body: ByteBuffer(string: body))
                 #expect(response.status == .forbidden, "\(method) \(uri) with \(headers)")
             }

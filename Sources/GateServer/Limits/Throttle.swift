@@ -23,9 +23,11 @@ struct Throttle: Sendable {
         throw Self.refusal("too many requests from this address", wait)
     }
 
-    /// Spends one request of the profile called `profile`, or throws a 429.
+    /// Spends one request of the profile called `profile` (however it is spelled: case,
+    /// spaces around it, composition), or throws a 429.
     func admit(profile: String) throws(Refusal) {
-        guard let wait = perProfile?.take(ProfileName.key(for: profile), at: now()) else { return }
+        let key = (try? ProfileName(profile).key) ?? ProfileName.key(for: profile)
+        guard let wait = perProfile?.take(key, at: now()) else { return }
         throw Self.refusal("too many requests for this profile", wait)
     }
 
