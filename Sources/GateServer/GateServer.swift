@@ -1,42 +1,91 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
 import ParentalGate
 
 /// ParentalGate over HTTP: the gate API under `/v1`, forward auth for reverse proxies,
-/// `/healthz` and the OpenAPI document at `/openapi.yaml`.
+/// `/healthz`, `/readyz` and the OpenAPI document at `/openapi.yaml`.
 public struct GateServer: Sendable {
     let gate: Gate
-    let host: String
-    let port: Int
+    let options: GateServerOptions
     let metrics = ServerMetrics()
+    let throttle: Throttle
+    let logger: Logger
 
-    /// A server for `gate` on `host:port` (loopback by default).
+    /// A server for `gate` on `host:port` (loopback by default) with the default limits.
     public init(gate: Gate, host: String = "127.0.0.1", port: Int = 8080) {
+        var options = GateServerOptions()
+        options.host = host
+        options.port = port
+        self.init(gate: gate, options: options)
+    }
+
+    /// A server for `gate` as `options` say.
+    public init(gate: Gate, options: GateServerOptions, logger: Logger = Logger(label: "ParentalGate")) {
         self.gate = gate
-        self.host = host
-        self.port = port
+        self.options = options
+        self.logger = logger
+        throttle = Throttle(options: options, now: { gate.now() })
         gate.observe { [metrics] notification in metrics.record(notification) }
     }
 
+    /// The name of the session cookie the gate page sets for `profile` after a pass
+    /// (`parental_gate_session_emma`): one cookie per profile.
+    public static func sessionCookieName(for profile: String) -> String {
+        SessionToken.cookieName(for: profile)
+    }
+
     /// The routes, for serving or for in-process tests.
-    public func router() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
+    ///
+    /// The gate's own routes refuse cross-origin browser requests (403) and non-JSON bodies
+    /// (415); those that can write are rate-limited (429). Routes an embedder adds to the
+    /// returned router get none of that.
+    public func router() -> Router<GateRequestContext> {
+        let router = Router(context: GateRequestContext.self)
         router.add(middleware: MetricsMiddleware(metrics: metrics))
-        SystemRoutes.register(on: router, metrics: metrics)
-        GateRoutes(gate: gate).register(on: router)
-        AuthRoutes(gate: gate).register(on: router)
-        PageRoutes(gate: gate).register(on: router)
-        AdminRoutes(gate: gate).register(on: router)
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        SystemRoutes(gate: gate, metrics: metrics).register(on: router)
+        let api = router.group()
+            .add(middleware: SameOriginMiddleware(options: options))
+            .add(middleware: JSONContentTypeMiddleware())
+        let writes = api.group().add(middleware: ThrottleMiddleware(throttle: throttle, options: options))
+        GateRoutes(gate: gate, options: options, throttle: throttle).register(reads: api, writes: writes)
+        AuthRoutes(gate: gate).register(on: api)
+        PageRoutes(gate: gate, options: options).register(on: api)
+        AdminRoutes(gate: gate).register(on: api)
         return router
     }
 
-    /// The application: the router on `host:port`.
-    public func application() -> some ApplicationProtocol {
-        Application(router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "ParentalGate"))
+    /// The application: the router on `host:port`, with the connection cap, the per-address
+    /// connection limit, and the idle and read timeouts of `options`. `onListening` gets the
+    /// address and port once the server listens.
+    public func application(
+        onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void = { _, _ in }
+    ) -> some ApplicationProtocol {
+        let options = options
+        let logger = logger
+        let counter = AddressConnectionCounter(maximum: options.maxConnectionsPerAddress)
+        let trusted = options.canonicalTrustedProxies
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [
+                AddressConnectionLimitHandler(counter: counter, trusted: trusted, logger: logger),
+                RequestReadTimeoutHandler(timeout: .nanoseconds(Int64(options.readTimeout.timeInterval * 1e9))),
+            ],
+            idleTimeout: .nanoseconds(Int64(options.idleTimeout.timeInterval * 1e9)))
+        return Application(
+            router: router(),
+            server: .http1(configuration: http1),
+            configuration: .init(
+                address: .hostname(options.host, port: options.port), serverName: "ParentalGate",
+                availableConnectionsDelegate: ConnectionCap(maximum: options.maxConnections, logger: logger)),
+            onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },
+            logger: logger)
     }
 
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully.
-    public func run() async throws {
-        try await application().runService()
+    public func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void = { _, _ in }) async throws {
+        try await application(onListening: onListening).runService()
     }
 }

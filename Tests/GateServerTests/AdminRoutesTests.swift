@@ -23,7 +23,8 @@ struct AdminRoutesTests {
                 ("/v1/admin/profiles/emma/unlock", .post), ("/v1/admin/question-sets", .post),
                 ("/v1/admin/audit", .get), ("/v1/admin/audit/stats", .get), ("/v1/admin/audit/verify", .get),
             ] {
-                let response = try await client.execute(uri: uri, method: method, headers: [.authorization: "Bearer wrong-token"])
+                let response = try await client.execute(
+                    uri: uri, method: method, headers: [.authorization: "Bearer wrong-token", .contentType: "application/json"])
                 #expect(response.status == .unauthorized, "\(method) \(uri)")
                 #expect(response.headers[.contentType] == "application/problem+json")
             }

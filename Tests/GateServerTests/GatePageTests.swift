@@ -29,25 +29,48 @@ struct GatePageTests {
         }
     }
 
-    @Test("next may only be a same-origin relative path: no open redirect", arguments: [
-        ("/settings", "/settings"), ("//evil.example/x", "/"), ("https://evil.example", "/"), ("/\\evil.example", "/"),
-        ("evil", "/"), ("", "/"), ("/a\nb", "/"), ("/photos/delete?id=3", "/photos/delete?id=3"),
-    ])
-    func safeNext(next: String, expected: String) async throws {
+    /// `next` values an attacker would try, each of which must become `/`.
+    static let hostileNext: [String] = [
+        "//evil.example/x", "https://evil.example", "http:evil.example", "http:/evil.example", "https:\\\\evil.example",
+        "/\\evil.example", "\\\\evil.example", "\\/evil.example", "/\\/evil.example", "/.\\evil.example",
+        "/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "\t//evil.example", " //evil.example", "  /settings",
+        "/\u{0}/evil.example", "\u{0}//evil.example", "/\u{7F}/evil.example", "/\u{85}/evil.example", "/\u{2028}/evil.example",
+        "/\u{3000}/evil.example", "/\u{FF0F}\u{FF0F}evil.example", "/\u{202E}elpmaxe.live//", "//\tevil.example", "///evil.example",
+        "////evil.example", "/\r\nSet-Cookie: x=1", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>",
+        "evil.example", "%2F%2Fevil.example", "http://localhost@evil.example", "/" + String(repeating: "a", count: 2048), "",
+    ]
+
+    @Test("next may only be a path on the server's own origin: every hostile form becomes /")
+    func hostileNext() async throws {
+        #expect(Self.hostileNext.count >= 20)
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma")
         let app = Application(router: GateServer(gate: gate).router())
-        var components = URLComponents()
-        components.path = "/gate/emma"
-        components.queryItems = [URLQueryItem(name: "next", value: next)]
-        let uri = try #require(components.string)
         try await app.test(.router) { client in
-            let html = String(buffer: try await client.execute(uri: uri, method: .get).body)
-            #expect(html.contains("const next = \"\(expected)\";"), "\(next)")
+            for next in Self.hostileNext {
+                let uri = "/gate/emma?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+                let html = String(buffer: try await client.execute(uri: uri, method: .get).body)
+                #expect(html.contains(#"const next = "/";"#), "\(next.debugDescription) was let through")
+            }
         }
     }
 
-    @Test("a pass with ?cookie=1 sets an HttpOnly, SameSite=Strict session cookie that forward auth accepts")
+    @Test("paths on the server's own origin are kept as given", arguments: [
+        "/settings", "/photos/delete?id=3", "/a/b#top", "/%2F%2Fevil.example", "/@evil.example", "/settings/?tab=wifi&x=%20y",
+    ])
+    func safeNext(next: String) async throws {
+        let gate = try Gate(database: .inMemory)
+        try await gate.addProfile("emma")
+        let app = Application(router: GateServer(gate: gate).router())
+        let uri = "/gate/emma?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        try await app.test(.router) { client in
+            let html = String(buffer: try await client.execute(uri: uri, method: .get).body)
+            // As the page embeds it: JSON with & written \u0026.
+            #expect(html.contains("const next = \"\(next.replacingOccurrences(of: "&", with: "\\u0026"))\";"), "\(next)")
+        }
+    }
+
+    @Test("a pass with ?cookie=1 sets the profile's HttpOnly, SameSite=Strict session cookie that forward auth accepts")
     func cookie() async throws {
         let clock = ManualClock()
         let gate = try Gate(database: .inMemory, timeSource: .manual(clock))
@@ -60,14 +83,14 @@ struct GatePageTests {
         clock.advance(by: .seconds(3))
         let app = Application(router: GateServer(gate: gate).router())
         try await app.test(.router) { client in
-            let response = try await client.execute(
-                uri: "/v1/challenges/\(challenge.id)/answer?cookie=1", method: .post, body: ByteBuffer(string: #"{"value": \#(answer)}"#))
+            let response = try await client.json("/v1/challenges/\(challenge.id)/answer?cookie=1", #"{"value": \#(answer)}"#)
             let cookie = try #require(response.headers[.setCookie])
-            #expect(cookie.hasPrefix("parental_gate_session="))
+            #expect(cookie.hasPrefix("parental_gate_session_emma="))
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Max-Age=600"))
-            let token = String(cookie.dropFirst("parental_gate_session=".count).prefix { $0 != ";" })
+            #expect(!cookie.contains("Secure"), "plain HTTP from an unknown peer")
+            let token = String(cookie.dropFirst("parental_gate_session_emma=".count).prefix { $0 != ";" })
             let auth = try await client.execute(
-                uri: "/v1/auth?profile=emma", method: .get, headers: [.cookie: "parental_gate_session=\(token)"])
+                uri: "/v1/auth?profile=emma", method: .get, headers: [.cookie: "parental_gate_session_emma=\(token)"])
             #expect(auth.status == .ok)
         }
     }

@@ -8,44 +8,13 @@ import Testing
 /// The HTTP API in process (HummingbirdTesting's router framework), on a real SQLite file.
 @Suite("HTTP API: gate routes and forward auth")
 struct GateRoutesTests {
-    struct Fixture {
-        let directory: URL
-        let clock = ManualClock()
-        let gate: Gate
-
-        init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("gate-http-\(UUID().uuidString)")
-            gate = try Gate(database: .file(directory.appendingPathComponent("gate.sqlite").path), timeSource: .manual(clock), random: .seeded(3))
-        }
-
-        func remove() {
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        /// The application of a server on this gate.
-        func app() -> some ApplicationProtocol {
-            Application(router: GateServer(gate: gate).router())
-        }
-
-        /// The right answer of challenge `id`, read from the store (clients never get it).
-        func answer(of id: String) async throws -> Int {
-            let challengeID = try #require(ChallengeID(id))
-            let stored = try await gate.store.read { try $0.challenge(id: challengeID) }
-            return try #require(stored).issued.answer
-        }
-    }
-
     static func json(_ response: TestResponse) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
     }
 
-    static func body(_ object: [String: Any]) throws -> ByteBuffer {
-        ByteBuffer(data: try JSONSerialization.data(withJSONObject: object))
-    }
-
     @Test("healthz answers ok and the OpenAPI document is served")
     func system() async throws {
-        let fixture = try Fixture()
+        let fixture = try ServerFixture()
         defer { fixture.remove() }
         try await fixture.app().test(.router) { client in
             let health = try await client.execute(uri: "/healthz", method: .get)
@@ -59,13 +28,12 @@ struct GateRoutesTests {
 
     @Test("begin, a wrong answer, a pass with a token, state, session check, forward auth, end session")
     func gateFlow() async throws {
-        let fixture = try Fixture()
+        let fixture = try ServerFixture()
         defer { fixture.remove() }
         try await fixture.gate.addProfile("emma")
         try await fixture.gate.setPolicy(.maxWrongAnswers, to: "2")
         try await fixture.app().test(.router) { client in
-            let begun = try await client.execute(
-                uri: "/v1/profiles/emma/challenges", method: .post, body: try Self.body(["client": "tablet"]))
+            let begun = try await client.json("/v1/profiles/emma/challenges", #"{"client": "tablet"}"#)
             #expect(begun.status == .created)
             let challenge = try #require(try Self.json(begun)["challenge"] as? [String: Any])
             #expect(challenge["answer"] == nil)
@@ -73,12 +41,12 @@ struct GateRoutesTests {
             let answer = try await fixture.answer(of: id)
             fixture.clock.advance(by: .seconds(3))
 
-            let wrong = try await client.execute(uri: "/v1/challenges/\(id)/answer", method: .post, body: try Self.body(["value": answer + 1]))
+            let wrong = try await client.json("/v1/challenges/\(id)/answer", #"{"value": \#(answer + 1)}"#)
             #expect(wrong.status == .ok)
             #expect(try Self.json(wrong)["result"] as? String == "wrong")
             #expect(try Self.json(wrong)["triesLeft"] as? Int == 1)
 
-            let passed = try await client.execute(uri: "/v1/challenges/\(id)/answer", method: .post, body: try Self.body(["value": answer]))
+            let passed = try await client.json("/v1/challenges/\(id)/answer", #"{"value": \#(answer)}"#)
             let pass = try Self.json(passed)
             #expect(pass["result"] as? String == "passed")
             let token = try #require(pass["token"] as? String)
@@ -89,16 +57,16 @@ struct GateRoutesTests {
             let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
             #expect(try await client.execute(uri: "/v1/session", method: .get, headers: bearer).status == .ok)
             #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get, headers: bearer).status == .ok)
-            let cookie: HTTPFields = [.cookie: "parental_gate_session=\(token)"]
+            let cookie: HTTPFields = [.cookie: "parental_gate_session_emma=\(token)"]
             #expect(try await client.execute(uri: "/v1/auth?profile=EMMA", method: .get, headers: cookie).status == .ok)
             #expect(try await client.execute(uri: "/v1/auth?profile=liam", method: .get, headers: bearer).status == .unauthorized)
             #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get).status == .unauthorized)
 
-            let replay = try await client.execute(uri: "/v1/challenges/\(id)/answer", method: .post, body: try Self.body(["value": answer]))
+            let replay = try await client.json("/v1/challenges/\(id)/answer", #"{"value": \#(answer)}"#)
             #expect(replay.status == .conflict)
             #expect(replay.headers[.contentType] == "application/problem+json")
 
-            let ended = try await client.execute(uri: "/v1/profiles/emma/session", method: .delete)
+            let ended = try await client.execute(uri: "/v1/profiles/emma/session", method: .delete, headers: bearer)
             #expect(try Self.json(ended)["ended"] as? Bool == true)
             #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get, headers: bearer).status == .unauthorized)
         }
@@ -106,16 +74,16 @@ struct GateRoutesTests {
 
     @Test("begin during a lockout is 423 Locked with Retry-After")
     func lockedOut() async throws {
-        let fixture = try Fixture()
+        let fixture = try ServerFixture()
         defer { fixture.remove() }
         try await fixture.gate.addProfile("emma")
         try await fixture.gate.setPolicy(.maxFailedChallenges, to: "1")
         try await fixture.app().test(.router) { client in
-            let begun = try await client.execute(uri: "/v1/profiles/emma/challenges", method: .post)
+            let begun = try await client.json("/v1/profiles/emma/challenges")
             let id = try #require((try Self.json(begun)["challenge"] as? [String: Any])?["id"] as? String)
-            let cancelled = try await client.execute(uri: "/v1/challenges/\(id)/cancel", method: .post)
+            let cancelled = try await client.json("/v1/challenges/\(id)/cancel")
             #expect(try Self.json(cancelled)["result"] as? String == "lockedOut")
-            let refused = try await client.execute(uri: "/v1/profiles/emma/challenges", method: .post)
+            let refused = try await client.json("/v1/profiles/emma/challenges")
             #expect(refused.status.code == 423)
             #expect(refused.headers[.retryAfter] == "300")
             #expect(refused.headers[.contentType] == "application/problem+json")
@@ -137,7 +105,7 @@ struct GateRoutesTests {
         ("/v1/profiles/emma/challenges", #"{"client": 5}"#, 400),
     ])
     func badInput(path: String, body: String, status: Int) async throws {
-        let fixture = try Fixture()
+        let fixture = try ServerFixture()
         defer { fixture.remove() }
         try await fixture.gate.addProfile("emma")
         guard case .challenge(let challenge) = try await fixture.gate.begin(profile: "emma") else {
@@ -146,7 +114,7 @@ struct GateRoutesTests {
         }
         let uri = path.replacingOccurrences(of: "ID", with: challenge.id.rawValue)
         try await fixture.app().test(.router) { client in
-            let response = try await client.execute(uri: uri, method: .post, body: ByteBuffer(string: body))
+            let response = try await client.json(uri, body)
             #expect(response.status.code == status, "\(String(buffer: response.body))")
             #expect(response.headers[.contentType] == "application/problem+json")
             let problem = try Self.json(response)
@@ -158,27 +126,27 @@ struct GateRoutesTests {
 
     @Test("a body over 16 KiB is refused with 413")
     func largeBody() async throws {
-        let fixture = try Fixture()
+        let fixture = try ServerFixture()
         defer { fixture.remove() }
         try await fixture.gate.addProfile("emma")
         try await fixture.app().test(.router) { client in
-            let big = ByteBuffer(string: #"{"client": ""# + String(repeating: "x", count: 20_000) + #""}"#)
-            let response = try await client.execute(uri: "/v1/profiles/emma/challenges", method: .post, body: big)
+            let big = #"{"client": ""# + String(repeating: "x", count: 20_000) + #""}"#
+            let response = try await client.json("/v1/profiles/emma/challenges", big)
             #expect(response.status == .contentTooLarge)
         }
     }
 
     @Test("metrics count challenges, failures by reason, lockouts and requests, in the Prometheus format")
     func metrics() async throws {
-        let fixture = try Fixture()
+        let fixture = try ServerFixture()
         defer { fixture.remove() }
         try await fixture.gate.addProfile("emma")
         try await fixture.gate.setPolicy(.maxFailedChallenges, to: "1")
         try await fixture.app().test(.router) { client in
-            let begun = try await client.execute(uri: "/v1/profiles/emma/challenges", method: .post)
+            let begun = try await client.json("/v1/profiles/emma/challenges")
             let id = try #require((try Self.json(begun)["challenge"] as? [String: Any])?["id"] as? String)
             fixture.clock.advance(by: .seconds(3))
-            _ = try await client.execute(uri: "/v1/challenges/\(id)/answer", method: .post, body: try Self.body(["value": -1]))
+            _ = try await client.json("/v1/challenges/\(id)/answer", #"{"value": -1}"#)
             let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
             #expect(text.contains("# TYPE parental_gate_challenges_total counter"))
             #expect(text.contains("parental_gate_challenges_total 1"))

@@ -38,8 +38,12 @@ struct NginxForwardAuthTests {
                 location @parental_gate {
                     return 302 /gate/emma?next=$request_uri;
                 }
-                location /gate/ { proxy_pass http://127.0.0.1:\(gatePort); }
-                location /v1/ { proxy_pass http://127.0.0.1:\(gatePort); }
+                location ~ ^/(gate|v1)/ {
+                    proxy_pass http://127.0.0.1:\(gatePort);
+                    proxy_set_header Host $http_host;
+                    proxy_set_header X-Forwarded-For $remote_addr;
+                    proxy_set_header X-Forwarded-Proto $scheme;
+                }
                 # --- end ---
             }
         }
@@ -86,7 +90,7 @@ struct NginxForwardAuthTests {
     func forwardAuth() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        try db.addProfile("emma", policy: ["--min-response-time", "0s"])
+        try db.addProfile("emma", policy: ["--min-response-time", "0s", "--time-limit", "10m"])
         let directory = db.scratch.url.path
         try FileManager.default.createDirectory(atPath: directory + "/site/settings", withIntermediateDirectories: true)
         try db.write("the family settings page\n", to: "site/settings/index.html")
@@ -94,7 +98,8 @@ struct NginxForwardAuthTests {
         let (nginxPort, gatePort, upstreamPort) = (base, base + 1, base + 2)
         try db.write(Self.configuration(nginxPort: nginxPort, gatePort: gatePort, upstreamPort: upstreamPort, directory: directory), to: "nginx.conf")
 
-        let gate = try Self.start(try GatectlProcess.binary.path, ["serve", "--port", String(gatePort), "--database", db.path])
+        let gate = try Self.start(
+            try GatectlProcess.binary.path, ["serve", "--port", String(gatePort), "--database", db.path, "--trusted-proxy", "127.0.0.1"])
         let upstream = try Self.start("/usr/bin/env", ["python3", "-m", "http.server", String(upstreamPort), "--bind", "127.0.0.1"], in: directory + "/site")
         let nginx = try Self.start("/usr/sbin/nginx", ["-c", directory + "/nginx.conf", "-p", directory])
         defer {
@@ -112,22 +117,26 @@ struct NginxForwardAuthTests {
         #expect(before.headers.contains("/gate/emma?next=/settings/"))
         #expect(!before.body.contains("family settings"))
 
-        let begun = try Self.curl(front + "/v1/profiles/emma/challenges", ["-X", "POST"])
-        #expect(begun.status == 201)
+        let json = ["-X", "POST", "-H", "Content-Type: application/json"]
+        let crossSite = try Self.curl(front + "/v1/profiles/emma/challenges", json + ["-H", "Origin: http://evil.example", "--data-binary", "{}"])
+        #expect(crossSite.status == 403, "a page on another site cannot begin through the proxy")
+        let begun = try Self.curl(front + "/v1/profiles/emma/challenges", json + ["-H", "Origin: \(front)", "--data-binary", "{}"])
+        #expect(begun.status == 201, "the gate page's own origin, as the proxy passes it on")
         let challenge = try JSONOutput.object(begun.body)["challenge"] as? [String: Any]
         let id = try #require(challenge?["id"] as? String)
         let answer = try db.answer(ofChallenge: id)
         let passed = try Self.curl(
-            front + "/v1/challenges/\(id)/answer?cookie=1",
-            ["-X", "POST", "-H", "Content-Type: application/json", "--data-binary", #"{"value": \#(answer)}"#])
+            front + "/v1/challenges/\(id)/answer?cookie=1", json + ["-H", "Origin: \(front)", "--data-binary", #"{"value": \#(answer)}"#])
         #expect(passed.status == 200)
+        #expect(try JSONOutput.object(passed.body)["token"] == nil, "the token is only in the cookie")
         let cookieLine = try #require(passed.headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") })
+        #expect(cookieLine.contains("parental_gate_session_emma=") && !cookieLine.contains("Secure"), "\(cookieLine)")
         let cookie = String(cookieLine.dropFirst("set-cookie:".count).trimmingCharacters(in: .whitespaces).prefix { $0 != ";" })
 
         let after = try Self.curl(front + "/settings/", ["-H", "Cookie: \(cookie)"])
         #expect(after.status == 200)
         #expect(after.body.contains("the family settings page"))
-        let wrongCookie = try Self.curl(front + "/settings/", ["-H", "Cookie: parental_gate_session=forged"])
+        let wrongCookie = try Self.curl(front + "/settings/", ["-H", "Cookie: parental_gate_session_emma=forged"])
         #expect(wrongCookie.status == 302)
     }
 }

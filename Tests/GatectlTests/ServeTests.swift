@@ -1,63 +1,108 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 
 @Suite("gatectl serve, over real HTTP on loopback")
 struct ServeTests {
-    /// Sends a request and returns the status and body.
-    static func fetch(_ url: URL, method: String = "GET", body: String? = nil, token: String? = nil) async throws -> (Int, [String: Any]) {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = body.map { Data($0.utf8) }
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return (status, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:])
-    }
-
-    @Test("serve answers healthz and the gate API, and stops cleanly on SIGTERM")
+    @Test("serve prints where it listens at once, answers healthz and the gate API, and stops cleanly on SIGTERM")
     func serve() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        try db.addProfile("emma", policy: ["--min-response-time", "0s"])
-        let port = Int.random(in: 20_000...40_000)
-        let process = Process()
-        process.executableURL = try GatectlProcess.binary
-        process.arguments = ["serve", "--port", String(port), "--database", db.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        try db.addProfile("emma", policy: ["--min-response-time", "0s", "--time-limit", "10m"])
+        let server = try await ServedGate.start(db)
 
-        // Wait for the server to listen (bounded: 200 tries).
-        var up = false
-        for _ in 0..<200 where !up {
-            up = (try? await Self.fetch(base.appendingPathComponent("healthz")).0) == 200
-            if !up { try await Task.sleep(for: .milliseconds(50)) }
-        }
-        try #require(up, "the server did not come up")
-
-        let (created, begun) = try await Self.fetch(base.appendingPathComponent("v1/profiles/emma/challenges"), method: "POST")
-        #expect(created == 201)
-        let id = try #require((begun["challenge"] as? [String: Any])?["id"] as? String)
+        let begun = try await HTTPClient.send(server.url("/v1/profiles/emma/challenges"), method: "POST", json: "{}")
+        #expect(begun.status == 201)
+        let id = try #require((begun.json["challenge"] as? [String: Any])?["id"] as? String)
         let answer = try db.answer(ofChallenge: id)
-        let (ok, result) = try await Self.fetch(
-            base.appendingPathComponent("v1/challenges/\(id)/answer"), method: "POST", body: #"{"value": \#(answer)}"#)
-        #expect(ok == 200)
-        let token = try #require(result["token"] as? String)
-        let auth = base.appendingPathComponent("v1/auth")
-        var components = try #require(URLComponents(url: auth, resolvingAgainstBaseURL: false))
-        components.queryItems = [URLQueryItem(name: "profile", value: "emma")]
-        let authURL = try #require(components.url)
-        #expect(try await Self.fetch(authURL, token: token).0 == 200)
-        #expect(try await Self.fetch(authURL).0 == 401)
+        let passed = try await HTTPClient.send(server.url("/v1/challenges/\(id)/answer"), method: "POST", json: #"{"value": \#(answer)}"#)
+        #expect(passed.status == 200)
+        let token = try #require(passed.json["token"] as? String)
+        let auth = server.url("/v1/auth?profile=emma")
+        #expect(try await HTTPClient.send(auth, headers: ["Authorization": "Bearer \(token)"]).status == 200)
+        #expect(try await HTTPClient.send(auth).status == 401)
 
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
+        let ended = server.stop()
+        #expect(ended.status == 0, "\(ended.stderr)")
+    }
+
+    @Test("names that need percent-encoding work through the real server: the page of Zoë, a begin for Anna Maria")
+    func encodedNames() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("Zoë")
+        try db.addProfile("Anna Maria")
+        let server = try await ServedGate.start(db)
+        let page = try await HTTPClient.send(server.url("/gate/Zo%C3%AB"))
+        #expect(page.status == 200)
+        #expect(page.text.contains("<title>Zoë</title>"))
+        let begun = try await HTTPClient.send(server.url("/v1/profiles/Anna%20Maria/challenges"), method: "POST", json: "{}")
+        #expect(begun.status == 201, "\(begun.text)")
+        #expect(try await HTTPClient.send(server.url("/v1/profiles/Anna%20Maria/state")).json["state"] as? String == "verifying")
+    }
+
+    @Test("--init-admin-token prints the token on a pipe at once, while the server runs, and it opens /v1/admin")
+    func initAdminToken() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma")
+        let server = try await ServedGate.start(db, ["--init-admin-token", "--by", "mum"])
+        let line = try #require(server.process.printed.split(separator: "\n").first { $0.hasPrefix("admin token") })
+        let token = try #require(line.split(separator: " ").last.map(String.init))
+        #expect(token.count >= 32)
+
+        let profiles = try await HTTPClient.send(server.url("/v1/admin/profiles"), headers: ["Authorization": "Bearer \(token)"])
+        #expect(profiles.status == 200)
+        #expect(profiles.text.contains(#""name":"emma""#))
+        let added = try await HTTPClient.send(
+            server.url("/v1/admin/profiles"), method: "POST", headers: ["Authorization": "Bearer \(token)"],
+            json: #"{"name": "Zoë", "locale": "fr"}"#)
+        #expect(added.status == 201, "\(added.text)")
+        #expect(try await HTTPClient.send(server.url("/v1/admin/profiles"), headers: ["Authorization": "Bearer wrong"]).status == 401)
+        #expect(server.stop().status == 0)
+        #expect(try db.ok(["profile", "list", "--json"]).stdout.contains("Zoë"))
+    }
+
+    @Test("--admin-token-file: the token in the file opens /v1/admin; only its hash is stored")
+    func adminTokenFile() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        let token = "family-admin-token-" + String(repeating: "x", count: 24)
+        let file = try db.write(token + "\n", to: "admin-token")
+        let server = try await ServedGate.start(db, ["--admin-token-file", file])
+        let verify = try await HTTPClient.send(server.url("/v1/admin/audit/verify"), headers: ["Authorization": "Bearer \(token)"])
+        #expect(verify.status == 200)
+        #expect(verify.json["isIntact"] as? Bool == true)
+        server.stop()
+        #expect(!(try db.sqlite(".dump")).contains(token), "the token itself is not in the file")
+    }
+
+    @Test("a token file that is missing or too short is one error line, exit 64, and nothing changes", arguments: [
+        ("missing", "cannot read"), ("short", "an admin token must be 32 to 512 characters without spaces"),
+    ])
+    func badTokenFile(kind: String, message: String) throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma")
+        let file = kind == "missing" ? db.file("nothing-here") : try db.write("too-short\n", to: "short-token")
+        let before = try db.snapshot()
+        let result = try db.run(["serve", "--port", "0", "--admin-token-file", file])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: ") && result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        expectUnchanged(try db.snapshot(), before)
+    }
+
+    @Test("serve's flags refuse nonsense with one line and exit 64", arguments: [
+        ["--trusted-proxy", "nginx.local"], ["--trusted-proxy", "300.1.1.1"], ["--rate-limit-per-address", "0/1m"],
+        ["--rate-limit-per-profile", "12"], ["--no-rate-limit", "--rate-limit-per-profile", "1/1m"], ["--idle-timeout", "1ms"],
+        ["--read-timeout", "2h"], ["--max-connections", "0"], ["--max-connections-per-address", "-1"], ["--port", "70000"],
+    ])
+    func badFlags(arguments: [String]) throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        let result = try db.run(["serve"] + arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db.path), "no database was created")
     }
 }

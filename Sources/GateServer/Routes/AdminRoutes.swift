@@ -35,40 +35,40 @@ struct AdminRoutes: Sendable {
         var replace: Bool?
     }
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: some RouterMethods<GateRequestContext>) {
         let gate = gate
         /// Runs `body` for a request carrying an admin token, else answers 401.
-        @Sendable func admin(_ request: Request, _ body: @escaping @Sendable () async throws -> Response) async -> Response {
-            await GateRoutes.handle {
-                guard let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer "),
-                      try await gate.isAdminToken(String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
-                else {
+        @Sendable func admin(
+            _ request: Request, _ context: GateRequestContext, _ body: @escaping @Sendable () async throws -> Response
+        ) async -> Response {
+            await APIResponse.handle(context) {
+                guard let token = SessionToken.bearer(request), try await gate.isAdminToken(token) else {
                     return APIResponse.problem(.unauthorized, "the admin API needs Authorization: Bearer <admin token>")
                 }
                 return try await body()
             }
         }
-        router.get("v1/admin/profiles") { request, _ in
-            await admin(request) { try APIResponse.json(try await gate.profiles().map(ProfileJSON.init)) }
+        router.get("v1/admin/profiles") { request, context in
+            await admin(request, context) { try APIResponse.json(try await gate.profiles().map(ProfileJSON.init)) }
         }
-        router.post("v1/admin/profiles") { request, _ in
-            await admin(request) {
+        router.post("v1/admin/profiles") { request, context in
+            await admin(request, context) {
                 let body = try await JSONRequest.decode(NewProfile.self, from: request, allowed: ["name", "displayName", "locale"])
                 let profile = try await gate.addProfile(body.name, displayName: body.displayName, locale: body.locale ?? "en", by: "admin API")
                 return try APIResponse.json(ProfileJSON(profile), status: .created)
             }
         }
         router.get("v1/admin/profiles/:profile/policy") { request, context in
-            await admin(request) {
-                let profile = try context.parameters.require("profile")
+            await admin(request, context) {
+                let profile = try context.pathParameter("profile")
                 let policy = try await gate.policy(for: profile)
                 let resistance = try await gate.guessResistance(for: profile)
                 return try APIResponse.json(PolicyJSON(profile: profile, policy: policy, resistance: resistance))
             }
         }
         router.patch("v1/admin/profiles/:profile/policy") { request, context in
-            await admin(request) {
-                let profile = try context.parameters.require("profile")
+            await admin(request, context) {
+                let profile = try context.pathParameter("profile")
                 let body = try await JSONRequest.decode(PolicyPatch.self, from: request, allowed: ["fields"])
                 var values: [(PolicyField, String)] = []
                 for (name, value) in body.fields.sorted(by: { $0.key < $1.key }) {
@@ -82,14 +82,14 @@ struct AdminRoutes: Sendable {
             }
         }
         router.post("v1/admin/profiles/:profile/unlock") { request, context in
-            await admin(request) {
-                let profile = try context.parameters.require("profile")
+            await admin(request, context) {
+                let profile = try context.pathParameter("profile")
                 let body = try await JSONRequest.decode(UnlockBody.self, from: request, allowed: ["by"])
                 return try APIResponse.json(["wasLocked": try await gate.unlock(profile: profile, by: body.by)])
             }
         }
-        router.post("v1/admin/question-sets") { request, _ in
-            await admin(request) {
+        router.post("v1/admin/question-sets") { request, context in
+            await admin(request, context) {
                 let body = try await JSONRequest.decode(
                     NewQuestionSet.self, from: request, allowed: ["name", "locale", "questions", "replace"])
                 var questions: [Question] = []
@@ -107,8 +107,8 @@ struct AdminRoutes: Sendable {
                     status: .created)
             }
         }
-        router.get("v1/admin/audit") { request, _ in
-            await admin(request) {
+        router.get("v1/admin/audit") { request, context in
+            await admin(request, context) {
                 var filter = AuditFilter(limit: 100, latest: true)
                 if let limit = request.uri.queryParameters.get("limit") {
                     guard let value = Int(limit), (1...10_000).contains(value) else {
@@ -122,11 +122,11 @@ struct AdminRoutes: Sendable {
                 return try APIResponse.json(try await gate.auditEntries(filter).map(AuditEntryJSON.init))
             }
         }
-        router.get("v1/admin/audit/stats") { request, _ in
-            await admin(request) { try APIResponse.json(try await gate.stats()) }
+        router.get("v1/admin/audit/stats") { request, context in
+            await admin(request, context) { try APIResponse.json(try await gate.stats()) }
         }
-        router.get("v1/admin/audit/verify") { request, _ in
-            await admin(request) { try APIResponse.json(try await gate.verifyAudit()) }
+        router.get("v1/admin/audit/verify") { request, context in
+            await admin(request, context) { try APIResponse.json(try await gate.verifyAudit()) }
         }
     }
 }

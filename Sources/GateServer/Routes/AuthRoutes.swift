@@ -4,18 +4,18 @@ import ParentalGate
 
 /// `GET /v1/auth?profile=NAME`: forward auth for nginx `auth_request`, Traefik ForwardAuth
 /// and Caddy `forward_auth`. 200 while the request carries a live parent session of that
-/// profile (cookie or bearer token), 401 otherwise.
+/// profile (its cookie or a bearer token), 401 otherwise.
 struct AuthRoutes: Sendable {
     let gate: Gate
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: some RouterMethods<GateRequestContext>) {
         let gate = gate
-        router.get("v1/auth") { request, _ in
-            await GateRoutes.handle {
+        router.get("v1/auth") { request, context in
+            await APIResponse.handle(context) {
                 guard let profile = request.uri.queryParameters.get("profile"), !profile.isEmpty else {
                     return APIResponse.problem(.badRequest, "the query needs profile=NAME")
                 }
-                guard let token = SessionToken.from(request), let session = try await gate.session(token: token),
+                guard let token = SessionToken.from(request, profile: profile), let session = try await gate.session(token: token),
                       ProfileName.key(for: session.profile) == ProfileName.key(for: profile)
                 else {
                     return APIResponse.problem(.unauthorized, "no live parent session of \(profile) on this request")

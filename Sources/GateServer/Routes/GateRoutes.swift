@@ -6,6 +6,8 @@ import ParentalGate
 /// check and end parent sessions.
 struct GateRoutes: Sendable {
     let gate: Gate
+    let options: GateServerOptions
+    let throttle: Throttle
 
     struct BeginBody: Decodable {
         var client: String?
@@ -22,12 +24,15 @@ struct GateRoutes: Sendable {
         var expiresAt: Date
     }
 
-    func register(on router: Router<BasicRequestContext>) {
-        let gate = gate
-        router.post("v1/profiles/:profile/challenges") { request, context in
-            await Self.handle {
-                let profile = try context.parameters.require("profile")
+    /// Registers the routes that only read on `reads`, and those that can write on `writes`
+    /// (rate-limited per client address).
+    func register(reads: some RouterMethods<GateRequestContext>, writes: some RouterMethods<GateRequestContext>) {
+        let (gate, options, throttle) = (gate, options, throttle)
+        writes.post("v1/profiles/:profile/challenges") { request, context in
+            await APIResponse.handle(context) {
+                let profile = try context.pathParameter("profile")
                 let body = try await JSONRequest.decode(BeginBody.self, from: request, allowed: ["client"])
+                try throttle.admit(profile: profile)
                 let result = try await gate.begin(profile: profile, client: body.client)
                 switch result {
                 case .challenge: return try APIResponse.json(ResultJSON(result), status: .created)
@@ -43,47 +48,67 @@ struct GateRoutes: Sendable {
                 }
             }
         }
-        router.post("v1/challenges/:id/answer") { request, context in
-            await Self.handle {
+        writes.post("v1/challenges/:id/answer") { request, context in
+            await APIResponse.handle(context) {
                 let id = try Self.challengeID(context)
-                let body = try await JSONRequest.decode(AnswerBody.self, from: request, allowed: ["value", "client"])
-                let result = try await gate.answer(challenge: id, value: body.value, client: body.client)
-                var response = try Self.respond(result)
-                if case .passed(let pass) = result, request.uri.queryParameters.get("cookie") == "1" {
-                    let seconds = max(1, Int(pass.until.timeIntervalSince(gate.now()).rounded(.down)))
-                    response.headers[.setCookie] =
-                        "\(SessionToken.cookieName)=\(pass.token); Path=/; Max-Age=\(seconds); HttpOnly; SameSite=Strict"
+                let cookie = request.uri.queryParameters.get("cookie")
+                guard cookie == nil || cookie == "1" else {
+                    return APIResponse.problem(.badRequest, "cookie must be 1 (or left out)")
                 }
-                return response
+                let body = try await JSONRequest.decode(AnswerBody.self, from: request, allowed: ["value", "client"])
+                let profile = try await Self.owner(of: id, gate: gate)
+                try throttle.admit(profile: profile)
+                let result = try await gate.answer(challenge: id, value: body.value, client: body.client)
+                guard case .passed(let pass) = result, cookie == "1" else { return try Self.respond(result) }
+                // The page's cookie instead of a token in the body: script on the page never holds it.
+                var json = ResultJSON(result)
+                json.token = nil
+                let seconds = max(1, Int(pass.until.timeIntervalSince(gate.now()).rounded(.down)))
+                let secure = RequestClient(request, context: context, options: options).isSecure
+                return try APIResponse.json(
+                    json, headers: [.setCookie: SessionToken.setCookie(pass.token, profile: profile, seconds: seconds, secure: secure)])
             }
         }
-        router.post("v1/challenges/:id/cancel") { request, context in
-            await Self.handle {
+        writes.post("v1/challenges/:id/cancel") { request, context in
+            await APIResponse.handle(context) {
                 let id = try Self.challengeID(context)
                 let body = try await JSONRequest.decode(BeginBody.self, from: request, allowed: ["client"])
+                try throttle.admit(profile: try await Self.owner(of: id, gate: gate))
                 return try Self.respond(try await gate.cancel(challenge: id, client: body.client))
             }
         }
-        router.get("v1/profiles/:profile/state") { _, context in
-            await Self.handle {
-                let profile = try context.parameters.require("profile")
-                let name = try await gate.profile(named: profile).name
-                return try APIResponse.json(StateJSON(profile: name, state: try await gate.state(profile: name)))
+        reads.get("v1/profiles/:profile/state") { _, context in
+            await APIResponse.handle(context) {
+                let name = try await gate.profile(named: try context.pathParameter("profile")).name
+                return try APIResponse.json(StateResponse(StateJSON(profile: name, state: try await gate.state(profile: name))))
             }
         }
-        router.delete("v1/profiles/:profile/session") { _, context in
-            await Self.handle {
-                let profile = try context.parameters.require("profile")
-                let ended = try await gate.endSession(profile: profile, by: "http")
-                return try APIResponse.json(["ended": ended])
-            }
-        }
-        router.get("v1/session") { request, _ in
-            await Self.handle {
-                guard let token = SessionToken.from(request), let session = try await gate.session(token: token) else {
-                    return APIResponse.problem(.unauthorized, "no live parent session for this token")
+        writes.delete("v1/profiles/:profile/session") { request, context in
+            await APIResponse.handle(context) {
+                let name = try await gate.profile(named: try context.pathParameter("profile")).name
+                guard let token = SessionToken.from(request, profile: name), let session = try await gate.session(token: token),
+                      ProfileName.key(for: session.profile) == ProfileName.key(for: name)
+                else {
+                    return APIResponse.problem(
+                        .unauthorized, "ending parent mode needs that session's own token (its cookie or Authorization: Bearer)")
                 }
-                return try APIResponse.json(SessionJSON(profile: session.profile, openedAt: session.openedAt, expiresAt: session.expiresAt))
+                let ended = try await gate.endSession(profile: name, by: "http")
+                let expired = "\(SessionToken.cookieName(for: name))=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+                return try APIResponse.json(["ended": ended], headers: [.setCookie: expired])
+            }
+        }
+        reads.get("v1/session") { request, context in
+            await APIResponse.handle(context) {
+                let tokens = request.uri.queryParameters.get("profile").map { profile in
+                    SessionToken.from(request, profile: profile).map { [$0] } ?? []
+                } ?? SessionToken.all(request)
+                for token in tokens.prefix(16) {
+                    if let session = try await gate.session(token: token) {
+                        return try APIResponse.json(
+                            SessionJSON(profile: session.profile, openedAt: session.openedAt, expiresAt: session.expiresAt))
+                    }
+                }
+                return APIResponse.problem(.unauthorized, "no live parent session for this token")
             }
         }
     }
@@ -96,27 +121,17 @@ struct GateRoutes: Sendable {
         return try APIResponse.json(ResultJSON(result))
     }
 
-    static func challengeID(_ context: BasicRequestContext) throws -> ChallengeID {
-        let text = try context.parameters.require("id")
+    static func challengeID(_ context: GateRequestContext) throws -> ChallengeID {
+        let text = try context.pathParameter("id")
         guard let id = ChallengeID(text) else { throw GateError.notFound("no challenge with id '\(text.escapedForMessage)'") }
         return id
     }
 
-    /// Runs `body`, turning every failure into a problem response: never a 500 for bad input.
-    static func handle(_ body: () async throws -> Response) async -> Response {
-        do {
-            return try await body()
-        } catch let refusal as JSONRequest.Refusal {
-            return refusal.response
-        } catch let error as GateError {
-            switch error {
-            case .invalidInput: return APIResponse.problem(.badRequest, error.description)
-            case .notFound: return APIResponse.problem(.notFound, error.description)
-            case .conflict: return APIResponse.problem(.conflict, error.description)
-            case .database: return APIResponse.problem(.serviceUnavailable, error.description)
-            }
-        } catch {
-            return APIResponse.problem(.badRequest, "\(error)")
+    /// The name of the profile challenge `id` belongs to; 404 when there is no such challenge.
+    static func owner(of id: ChallengeID, gate: Gate) async throws -> String {
+        guard let profile = try await gate.profileName(ofChallenge: id) else {
+            throw GateError.notFound("no challenge with id '\(id.rawValue)'")
         }
+        return profile
     }
 }

@@ -5,14 +5,15 @@ import ParentalGate
 /// `GET /gate/{profile}?next=/path`: the gate as a web page, in the profile's language.
 struct PageRoutes: Sendable {
     let gate: Gate
+    let options: GateServerOptions
 
-    func register(on router: Router<BasicRequestContext>) {
-        let gate = gate
+    func register(on router: some RouterMethods<GateRequestContext>) {
+        let (gate, options) = (gate, options)
         router.get("gate/:profile") { request, context in
-            await GateRoutes.handle {
-                let name = try context.parameters.require("profile")
-                let profile = try await gate.profile(named: name)
-                let next = Self.safeNext(request.uri.queryParameters.get("next"))
+            await APIResponse.handle(context) {
+                let profile = try await gate.profile(named: try context.pathParameter("profile"))
+                let next = NextPath.validated(
+                    request.uri.queryParameters.get("next"), client: RequestClient(request, context: context, options: options))
                 let html = Self.page(profile: profile, next: next)
                 return Response(
                     status: .ok,
@@ -21,16 +22,6 @@ struct PageRoutes: Sendable {
                     body: .init(byteBuffer: ByteBuffer(string: html)))
             }
         }
-    }
-
-    /// `next` if it is a same-origin relative path (`/…`, not `//…` or `/\\…`), else `/`:
-    /// never an open redirect.
-    static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
-              !next.contains(where: { $0.isNewline || $0 == "\\" }), next.count <= 2048,
-              URL(string: next)?.host == nil
-        else { return "/" }
-        return next
     }
 
     static func page(profile: Profile, next: String) -> String {

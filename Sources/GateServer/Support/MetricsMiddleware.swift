@@ -2,7 +2,7 @@ import Hummingbird
 
 /// Times every request for `/metrics`.
 struct MetricsMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = GateRequestContext
     let metrics: ServerMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -12,13 +12,13 @@ final class InteractiveGatectl: @unchecked Sendable {
     private var output = Data()
     private var errors = Data()
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], standardInput: Bool = true) throws {
         process.executableURL = try GatectlProcess.binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PARENTAL_GATE_DB"] = nil
         process.environment = environment
-        process.standardInput = stdin
+        process.standardInput = standardInput ? stdin : FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
         stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
@@ -37,6 +37,41 @@ final class InteractiveGatectl: @unchecked Sendable {
     /// Everything printed on standard output so far.
     var printed: String {
         lock.withLock { String(decoding: output, as: UTF8.self) }
+    }
+
+    /// Everything printed on standard error so far.
+    var printedErrors: String {
+        lock.withLock { String(decoding: errors, as: UTF8.self) }
+    }
+
+    /// Whether the process is still running.
+    var isRunning: Bool {
+        process.isRunning
+    }
+
+    /// Waits, without holding a thread, until standard error contains `text` (at most
+    /// `timeout` seconds); whether it did.
+    func waitForError(_ text: String, timeout: TimeInterval = 30) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, !printedErrors.contains(text) {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return printedErrors.contains(text)
+    }
+
+    /// Waits, without holding a thread, until standard output contains `text` (at most
+    /// `timeout` seconds) and returns all of it.
+    @discardableResult
+    func waitForOutput(_ text: String, timeout: TimeInterval = 30, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, !printed.contains(text), process.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let now = printed
+        try #require(
+            now.contains(text), "gatectl never printed \(text.debugDescription); it printed:\n\(now)\n\(printedErrors)",
+            sourceLocation: sourceLocation)
+        return now
     }
 
     /// Waits until standard output contains `text` (at most `timeout` seconds) and returns

@@ -18,8 +18,8 @@ router.get("/") { _, _ in
 }
 
 router.get("settings") { request, _ in
-    // Parent mode on? The gate page set this cookie after a pass.
-    if let token = request.cookies["parental_gate_session"]?.value,
+    // Parent mode on? The gate page set this cookie (one per profile) after a pass.
+    if let token = request.cookies[GateServer.sessionCookieName(for: "kids")]?.value,
        let session = try await gate.session(token: token), session.profile == "kids"
     {
         return page("Settings", "<p>Parent mode until \(session.expiresAt.formatted(date: .omitted, time: .shortened)).</p>"

@@ -1,0 +1,63 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Who sent a request and how it reached the server: the client's address, the scheme and
+/// the host it used. `X-Forwarded-For`, `X-Forwarded-Proto` and `X-Forwarded-Host` count only
+/// from a trusted proxy, and only their last entry (the one that proxy added).
+struct RequestClient {
+    /// The client's address (or `unknown`), the key its rate limit is counted under.
+    let address: String
+    /// Whether the connection's peer is one of the trusted proxies.
+    let isTrustedProxy: Bool
+    /// `http` or `https`: the scheme the client used.
+    let scheme: String
+    /// `host[:port]` the client asked for, when known.
+    let authority: String?
+
+    init(_ request: Request, context: GateRequestContext, options: GateServerOptions) {
+        let peer = context.remoteAddress?.ipAddress.flatMap { ClientAddress.canonical($0) }
+        let trusted = peer.map { options.canonicalTrustedProxies.contains($0) } ?? false
+        isTrustedProxy = trusted
+        func forwarded(_ name: String) -> String? {
+            guard trusted, let field = HTTPField.Name(name) else { return nil }
+            let value = request.headers[values: field].joined(separator: ",").split(separator: ",").last
+            return value.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let forwardedFor = forwarded("X-Forwarded-For").flatMap { ClientAddress.canonical($0) }
+        address = ClientAddress.key(forwardedFor ?? peer ?? "unknown")
+        let forwardedProto = forwarded("X-Forwarded-Proto")?.lowercased()
+        scheme = forwardedProto.flatMap { ["http", "https"].contains($0) ? $0 : nil } ?? (options.secureCookies ? "https" : "http")
+        authority = forwarded("X-Forwarded-Host") ?? request.head.authority
+    }
+
+    /// Whether the client reached the server over TLS (cookies are then `Secure`).
+    var isSecure: Bool {
+        scheme == "https"
+    }
+
+    /// The server's own origin as this client sees it: scheme, lower-cased host, port.
+    var origin: Origin? {
+        authority.flatMap { Origin("\(scheme)://\($0)") }
+    }
+
+    /// A web origin: scheme, host and port (the scheme's default when not written).
+    struct Origin: Equatable {
+        let scheme: String
+        let host: String
+        let port: Int
+
+        /// The origin of `url`, or `nil` unless it is an `http`/`https` URL with a host and
+        /// nothing but printable ASCII.
+        init?(_ url: String) {
+            guard url.utf8.allSatisfy({ (0x21...0x7E).contains($0) }), !url.contains("\\"),
+                  let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+                  ["http", "https"].contains(scheme), let host = components.host?.lowercased(), !host.isEmpty,
+                  components.user == nil, components.password == nil
+            else { return nil }
+            self.scheme = scheme
+            self.host = host
+            port = components.port ?? (scheme == "https" ? 443 : 80)
+        }
+    }
+}

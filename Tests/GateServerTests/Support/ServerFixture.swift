@@ -1,0 +1,33 @@
+import Foundation
+import GateServer
+import Hummingbird
+@testable import ParentalGate
+import Testing
+
+/// A gate on a real SQLite file in its own folder, with a manual clock, and servers on it.
+struct ServerFixture {
+    let directory: URL
+    let clock = ManualClock()
+    let gate: Gate
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gate-http-\(UUID().uuidString)")
+        gate = try Gate(database: .file(directory.appendingPathComponent("gate.sqlite").path), timeSource: .manual(clock), random: .seeded(3))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The application of a server on this gate (with `options`, default limits otherwise).
+    func app(_ options: GateServerOptions = GateServerOptions()) -> some ApplicationProtocol {
+        Application(router: GateServer(gate: gate, options: options).router())
+    }
+
+    /// The right answer of challenge `id`, read from the store (clients never get it).
+    func answer(of id: String) async throws -> Int {
+        let challengeID = try #require(ChallengeID(id))
+        let stored = try await gate.store.read { try $0.challenge(id: challengeID) }
+        return try #require(stored).issued.answer
+    }
+}
