@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ParentalGate", targets: ["ParentalGate"]),
         .library(name: "GateServer", targets: ["GateServer"]),
         .executable(name: "gatectl", targets: ["gatectl"]),
+        .executable(name: "parental-gated", targets: ["parental-gated"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -77,10 +78,23 @@ let package = Package(
             resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/gate.html")],
             swiftSettings: strictSwift
         ),
-        .executableTarget(
-            name: "gatectl",
+        .target(
+            name: "GateCommands",
             dependencies: [
                 "ParentalGate",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "gatectl",
+            dependencies: ["GateCommands"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "parental-gated",
+            dependencies: [
+                "GateCommands",
                 "GateServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -133,7 +147,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatectlTests",
-            dependencies: ["ParentalGate", "gatectl", "gate-stress", "GateBenchmarks"],
+            dependencies: ["ParentalGate", "GateCommands", "gatectl", "parental-gated", "gate-stress", "GateBenchmarks"],
             swiftSettings: strictSwift
         ),
     ]

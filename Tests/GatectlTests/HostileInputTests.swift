@@ -1,5 +1,5 @@
 import Foundation
-@testable import gatectl
+@testable import GateCommands
 import Testing
 
 /// Input built to break things: every piece gets a clear error, no crash, no change.

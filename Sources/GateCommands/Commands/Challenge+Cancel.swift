@@ -1,0 +1,31 @@
+import ArgumentParser
+import ParentalGate
+
+extension GateCtl.Challenge {
+    /// `gatectl challenge cancel ID`.
+    struct Cancel: AsyncParsableCommand, GlobalCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "cancel",
+            abstract: "Give up a challenge: it ends as cancelled, which counts as one failed challenge.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The challenge id.")
+        var id: String
+
+        @Option(help: "A label for the cancelling app or device, recorded in the audit log.")
+        var client: String = "gatectl"
+
+        func run() async throws {
+            guard let challenge = ChallengeID(id) else {
+                throw GateError.notFound("no challenge with id '\(id.escapedForMessage)'")
+            }
+            let result = try await global.openGate().cancel(challenge: challenge, client: client)
+            do {
+                try Answer.report(result, json: global.json)
+            } catch ExitStatus.refused where result == .failed(.cancelled) {
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import ParentalGate
+
+extension GateCtl.Policy {
+    /// `gatectl policy set [--profile NAME] --field value …`.
+    struct Set: AsyncParsableCommand, GlobalCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set",
+            abstract: "Set policy fields, household-wide or for one profile.",
+            discussion: "Durations are written like 90s, 5m, 1h30m or 2d. All fields change together or none does.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var actor: ActorOptions
+        @OptionGroup var fields: PolicyValueOptions
+
+        @Option(help: "The profile to set fields for (default: the household policy every profile shares).")
+        var profile: String?
+
+        func run() async throws {
+            let gate = try global.openGate()
+            let changes = try await gate.setPolicy(fields.values, for: profile, by: actor.actor)
+            if global.json { return try Output.json(changes.map(PolicyChangeJSON.init)) }
+            for change in changes {
+                Output.line("\(change.field.rawValue): \(change.oldValue ?? "inherited") → \(change.newValue ?? "inherited")")
+            }
+            if changes.isEmpty { Output.line("nothing changed") }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import ParentalGate
+
+extension GateCtl.Profile {
+    /// `gatectl profile disable NAME`.
+    struct Disable: AsyncParsableCommand, GlobalCommand {
+        static let configuration = CommandConfiguration(commandName: "disable", abstract: "Disable a profile: its gate refuses everything.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var actor: ActorOptions
+
+        @Argument(help: "The profile's name.")
+        var name: String
+
+        func run() async throws {
+            let profile = try await global.openGate().setProfileEnabled(name, false, by: actor.actor)
+            if global.json { return try Output.json(ProfileJSON(profile)) }
+            Output.line("disabled \(profile.name)")
+        }
+    }
+}

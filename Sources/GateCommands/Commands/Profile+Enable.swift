@@ -1,0 +1,21 @@
+import ArgumentParser
+import ParentalGate
+
+extension GateCtl.Profile {
+    /// `gatectl profile enable NAME`.
+    struct Enable: AsyncParsableCommand, GlobalCommand {
+        static let configuration = CommandConfiguration(commandName: "enable", abstract: "Enable a disabled profile.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var actor: ActorOptions
+
+        @Argument(help: "The profile's name.")
+        var name: String
+
+        func run() async throws {
+            let profile = try await global.openGate().setProfileEnabled(name, true, by: actor.actor)
+            if global.json { return try Output.json(ProfileJSON(profile)) }
+            Output.line("enabled \(profile.name)")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import ParentalGate
+
+extension GateCtl.Profile {
+    /// `gatectl profile remove NAME`.
+    struct Remove: AsyncParsableCommand, GlobalCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove",
+            abstract: "Remove a profile with its policy, challenges, attempts and sessions; its audit history stays.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var actor: ActorOptions
+
+        @Argument(help: "The profile's name.")
+        var name: String
+
+        @Flag(help: "Remove without asking for confirmation.")
+        var yes = false
+
+        func run() async throws {
+            let gate = try global.openGate()
+            let profile = try await gate.profile(named: name)
+            if !yes {
+                Output.console.writeError(
+                    "Remove profile '\(profile.name)' with its policy, challenges, attempts and sessions? Its audit history stays. [y/N] ")
+                let reply = Output.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+                guard reply == "y" || reply == "yes" else {
+                    Output.console.writeError("\n")
+                    Output.error("not removed: confirm with y, or pass --yes")
+                    throw ExitStatus.refused
+                }
+            }
+            try await gate.removeProfile(profile.name, by: actor.actor)
+            if global.json { return try Output.json(["removed": profile.name]) }
+            Output.line("removed \(profile.name)")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import ParentalGate
+
+extension GateCtl.Profile {
+    /// `gatectl profile rename NAME NEW-NAME`.
+    struct Rename: AsyncParsableCommand, GlobalCommand {
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a profile.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var actor: ActorOptions
+
+        @Argument(help: "The profile's current name.")
+        var name: String
+
+        @Argument(help: "Its new name, not used by another profile (ignoring case).")
+        var newName: String
+
+        func run() async throws {
+            let profile = try await global.openGate().renameProfile(name, to: newName, by: actor.actor)
+            if global.json { return try Output.json(ProfileJSON(profile)) }
+            Output.line("renamed \(name) to \(profile.name)")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import ParentalGate
+
+extension GateCtl.Profile {
+    /// `gatectl profile show NAME`: the profile, its gate state, policy and last attempts.
+    struct Show: AsyncParsableCommand, GlobalCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Show a profile: its gate state, effective policy and last attempts.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The profile's name.")
+        var name: String
+
+        @Option(help: "How many of the last attempts to show.")
+        var attempts: Int = 10
+
+        struct JSON: Encodable {
+            var profile: ProfileJSON
+            var state: StateJSON
+            var policy: PolicyJSON
+            var attempts: [AttemptJSON]
+        }
+
+        func validate() throws {
+            guard (0...1000).contains(attempts) else { throw ValidationError("--attempts must be between 0 and 1000") }
+        }
+
+        func run() async throws {
+            let gate = try global.openGate()
+            let profile = try await gate.profile(named: name)
+            let state = try await gate.state(profile: profile.name)
+            let policy = try await gate.policy(for: profile.name)
+            let resistance = try await gate.guessResistance(for: profile.name)
+            let recent = try await gate.attempts(AttemptFilter(profileID: profile.id, limit: attempts))
+            if global.json {
+                return try Output.json(JSON(
+                    profile: ProfileJSON(profile), state: StateJSON(profile: profile.name, state: state),
+                    policy: PolicyJSON(profile: profile.name, policy: policy, resistance: resistance),
+                    attempts: recent.map(AttemptJSON.init)))
+            }
+            Output.fields([
+                ("name", profile.name), ("display name", profile.displayName), ("locale", profile.locale.identifier),
+                ("enabled", profile.isEnabled ? "yes" : "no"), ("state", Formatting.state(state, now: Date())),
+            ])
+            Output.line("")
+            GateCtl.Policy.Show.printPolicy(policy, resistance: resistance)
+            Output.line("")
+            var table = Table(headers: ["ANSWERED", "VALUE", "OUTCOME", "RESPONSE", "CLIENT"])
+            table.rows = recent.map {
+                [Formatting.time($0.answeredAt), String($0.givenValue), $0.outcome.rawValue,
+                 DurationText.format($0.responseTime), $0.client ?? ""]
+            }
+            Output.line("last attempts")
+            table.print()
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import ParentalGate
+
+extension GateCtl.Questions {
+    /// `gatectl questions export --set NAME --locale TAG`.
+    struct Export: AsyncParsableCommand, GlobalCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Export a question set as JSON, in the format questions import reads.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: "The set's name.")
+        var set: String
+
+        @Option(help: "The set's language.")
+        var locale: String = "en"
+
+        @Option(help: "Write to this new private file (mode 0600) instead of standard output: not a symbolic link, not the database, new unless --force.")
+        var output: String?
+
+        @Flag(help: "Replace the --output file if it exists (a regular file; never the database itself).")
+        var force = false
+
+        struct Exported: Encodable {
+            var file: String
+            var questions: Int
+        }
+
+        func validate() throws {
+            if force, output == nil { throw ValidationError("--force needs --output") }
+        }
+
+        func run() async throws {
+            let gate = try global.openGate()
+            let questions = try await gate.questions(set: set, locale: locale)
+            let file = QuestionFile(
+                name: set, locale: locale,
+                questions: questions.map { QuestionFile.Entry(prompt: $0.prompt, answer: $0.answer, choices: $0.choices) })
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(file)
+            if let output {
+                try await offeringForce { try gate.writeFile(data + Data("\n".utf8), to: output, replacing: force) }
+                if global.json {
+                    try Output.json(Exported(file: output, questions: questions.count))
+                } else {
+                    Output.line("exported \(questions.count) \(questions.count == 1 ? "question" : "questions") to \(output)")
+                }
+            } else {
+                Output.line(String(decoding: data, as: UTF8.self))
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import ParentalGate
+
+/// Parses and runs a `gatectl` command line, turning every failure into `error: …` on the
+/// console's standard error and an exit status: in `gatectl` itself, and in the daemon for
+/// a caller on its socket.
+package enum CommandRunner {
+    /// Parses `arguments` (without the program name) into a command, or the exit status and
+    /// message of a command line that is not one (help and version are exit 0).
+    package static func parse(
+        _ arguments: [String], root: any ParsableCommand.Type = GateCtl.self
+    ) -> Result<any ParsableCommand, CommandFailure> {
+        do {
+            return .success(try root.parseAsRoot(arguments))
+        } catch {
+            return .failure(failure(of: error, root: root))
+        }
+    }
+
+    /// Runs `command` in the current context; returns its exit status.
+    package static func run(_ command: any ParsableCommand, root: any ParsableCommand.Type = GateCtl.self) async -> Int32 {
+        do {
+            var command = command
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch {
+            return report(failure(of: error, root: root))
+        }
+    }
+
+    /// Parses and runs `arguments`; returns the exit status.
+    package static func run(_ arguments: [String], root: any ParsableCommand.Type = GateCtl.self) async -> Int32 {
+        switch parse(arguments, root: root) {
+        case .success(let command): await run(command, root: root)
+        case .failure(let failure): report(failure)
+        }
+    }
+
+    /// Writes `failure`'s message where it belongs; returns its status.
+    package static func report(_ failure: CommandFailure) -> Int32 {
+        if let message = failure.message {
+            if failure.status == 0 { Output.line(message) } else { Output.error(message) }
+        }
+        return failure.status
+    }
+
+    /// The exit status and message of `error`.
+    package static func failure(of error: any Error, root: any ParsableCommand.Type = GateCtl.self) -> CommandFailure {
+        switch error {
+        case let error as GateError:
+            return CommandFailure(status: ExitStatus(error).rawValue, message: error.description)
+        case let error as CommandError:
+            return CommandFailure(status: error.status.rawValue, message: error.description)
+        case let status as ExitStatus:
+            return CommandFailure(status: status.rawValue, message: nil)
+        default:
+            let code = root.exitCode(for: error)
+            if code == .success {
+                let help = root.fullMessage(for: error)
+                return CommandFailure(status: 0, message: help.isEmpty ? nil : help)
+            }
+            // One line: the message without the usage and help ArgumentParser appends.
+            let message = root.message(for: error)
+                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") && !$0.hasPrefix("Help:") }
+                .joined(separator: " ")
+            return CommandFailure(status: code.rawValue, message: message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+        }
+    }
+}
+
+/// How a command line failed: its exit status, and the message for standard error (or, for
+/// help, standard output).
+package struct CommandFailure: Error, Sendable {
+    package var status: Int32
+    package var message: String?
+
+    package init(status: Int32, message: String?) {
+        self.status = status
+        self.message = message
+    }
+}

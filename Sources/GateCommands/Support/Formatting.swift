@@ -1,0 +1,40 @@
+import Foundation
+import ParentalGate
+
+/// How `gatectl` shows values to people.
+enum Formatting {
+    /// `date` in the local time zone: `2026-11-22 18:05:03`.
+    static func time(_ date: Date) -> String {
+        date.formatted(
+            Date.VerbatimFormatStyle(
+                format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
+                timeZone: CommandContext.current.timeZone ?? .current, calendar: Calendar(identifier: .gregorian)))
+    }
+
+    /// The whole seconds from `now` to `until`, rounded up: `4m10s`.
+    static func left(_ until: Date, now: Date) -> String {
+        let seconds = max(0, Int64(until.timeIntervalSince(now).rounded(.up)))
+        return DurationText.format(.seconds(seconds))
+    }
+
+    /// A detail of an audit record for people: times (milliseconds since 1970) as times.
+    static func detail(key: String, value: String) -> String {
+        guard ["deadline", "until", "expiresAt", "before", "observed", "latestSeen", "sealedLastAt"].contains(key),
+              let milliseconds = Int64(value)
+        else { return value }
+        return time(Date(millisecondsSince1970: milliseconds))
+    }
+
+    /// A profile's state in words, with times where they matter.
+    static func state(_ state: GateState, now: Date) -> String {
+        switch state {
+        case .child: "child (closed, a challenge may begin)"
+        case .verifying(let challenge): "verifying (challenge \(challenge.id) until \(time(challenge.deadline)))"
+        case .parent(let until): "parent mode until \(time(until))"
+        case .lockedOut(let until):
+            "locked out until \(time(until)) (\(left(until, now: now)) left)"
+        case .hardLocked: "hard-locked (only an adult's unlock opens it)"
+        case .disabled: "disabled"
+        }
+    }
+}

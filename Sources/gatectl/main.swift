@@ -1,0 +1,4 @@
+import Foundation
+import GateCommands
+
+exit(await GatectlMain.run(Array(CommandLine.arguments.dropFirst())))
