@@ -2,18 +2,27 @@ import ArgumentParser
 import Foundation
 import GateCommands
 import GateServer
+import Logging
 import ParentalGate
+import ServiceLifecycle
 
 /// `parental-gated`: the daemon that owns the database and serves the gate.
 @main
 struct ParentalGated: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parental-gated",
-        abstract: "Serve the gate over HTTP (API under /v1, forward auth at /v1/auth, /healthz, /readyz, /openapi.yaml).",
+        abstract: "The ParentalGate daemon: the only process that opens the database; serves HTTP and two Unix sockets.",
         discussion: """
-            Prints the address it serves on (and a new admin token, with --init-admin-token) \
-            on standard output as soon as it has them; logs go to standard error. \
-            Stops gracefully on SIGTERM or SIGINT.
+            HTTP: the gate API under /v1, forward auth at /v1/auth, the admin API, /healthz, \
+            /readyz, /metrics and /openapi.yaml. The admin socket (mode 0660, --admin-group) takes \
+            every gatectl command; the gate socket (mode 0666) only what a child may do: challenge \
+            begin, answer and cancel, status, session check and the terminal gate, for the profiles \
+            --gate-access allows. Settings come from the flags, else PARENTAL_GATE_* environment \
+            variables (http.port is PARENTAL_GATE_HTTP_PORT), else the JSON file --config names.
+
+            Prints the address it serves on (and a new admin token, with --init-admin-token) on \
+            standard output as soon as it has them; logs go to standard error. Stops gracefully on \
+            SIGTERM or SIGINT.
             """)
 
     /// Runs the daemon; a failure is one `error: …` line with gatectl's exit codes.
@@ -25,11 +34,31 @@ struct ParentalGated: AsyncParsableCommand {
 
     @OptionGroup var actor: ActorOptions
 
-    @Option(help: "The address to listen on (default: loopback only).")
-    var host: String = "127.0.0.1"
+    @Option(help: "A JSON configuration file (default: $PARENTAL_GATE_CONFIG); flags and the environment override it.")
+    var config: String?
 
-    @Option(help: "The port to listen on (0: any free port; the one chosen is printed).")
-    var port: Int = 8080
+    @Option(help: "The address to listen on for HTTP (default: loopback only).")
+    var host: String?
+
+    @Option(help: "The HTTP port (default: 8080; 0: any free port, the one chosen is printed).")
+    var port: Int?
+
+    @Option(help: "The admin socket: every gatectl command (default: $RUNTIME_DIRECTORY/admin.sock under systemd, else none).")
+    var adminSocket: String?
+
+    @Option(help: "The group that may use the admin socket (mode 0660); default: the daemon's own group.")
+    var adminGroup: String?
+
+    @Option(help: "The gate socket: what a child may do (default: $RUNTIME_DIRECTORY/gate.sock under systemd, else none).")
+    var gateSocket: String?
+
+    @Option(
+        name: .customLong("gate-access"),
+        help: "USER=PROFILE[,PROFILE…]: on the gate socket the account USER may use only these profiles (repeatable; with none, every account may use every profile).")
+    var gateAccess: [String] = []
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical (default: info).")
+    var logLevel: String?
 
     @Flag(help: "Make a new admin token for the admin API, print it once, then serve.")
     var initAdminToken = false
@@ -42,8 +71,8 @@ struct ParentalGated: AsyncParsableCommand {
         help: "The IP address of a reverse proxy whose X-Forwarded-For, -Proto and -Host headers are believed (repeatable).")
     var trustedProxies: [String] = []
 
-    @Flag(help: "Clients come over HTTPS (through a TLS proxy): session cookies are Secure and the origin is https.")
-    var secureCookies = false
+    @Flag(inversion: .prefixedNo, help: "Clients come over HTTPS (through a TLS proxy): session cookies are Secure and the origin is https.")
+    var secureCookies: Bool?
 
     @Option(help: "Requests that can write, per client address, as N/DURATION (default: 60/1m).")
     var rateLimitPerAddress: RateLimitArgument?
@@ -67,7 +96,7 @@ struct ParentalGated: AsyncParsableCommand {
     var maxConnectionsPerAddress: Int?
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
         if let bad = trustedProxies.first(where: { !GateServerOptions.isIPAddress($0) }) {
             throw ValidationError("--trusted-proxy must be an IP address, not '\(bad.escapedForMessage)'")
         }
@@ -85,29 +114,13 @@ struct ParentalGated: AsyncParsableCommand {
         if let maxConnectionsPerAddress, !(1...100_000).contains(maxConnectionsPerAddress) {
             throw ValidationError("--max-connections-per-address must be between 1 and 100000")
         }
-    }
-
-    /// The server's options from the command line.
-    var options: GateServerOptions {
-        var options = GateServerOptions()
-        options.host = host
-        options.port = port
-        options.trustedProxies = Set(trustedProxies)
-        options.secureCookies = secureCookies
-        if noRateLimit {
-            options.rateLimitPerAddress = nil
-            options.rateLimitPerProfile = nil
-        }
-        if let rateLimitPerAddress { options.rateLimitPerAddress = rateLimitPerAddress.limit }
-        if let rateLimitPerProfile { options.rateLimitPerProfile = rateLimitPerProfile.limit }
-        if let idleTimeout { options.idleTimeout = idleTimeout.duration }
-        if let readTimeout { options.readTimeout = readTimeout.duration }
-        if let maxConnections { options.maxConnections = maxConnections }
-        if let maxConnectionsPerAddress { options.maxConnectionsPerAddress = maxConnectionsPerAddress }
-        return options
+        if global.socket != nil { throw ValidationError("--socket is gatectl's: the daemon's sockets are --admin-socket and --gate-socket") }
+        if let adminSocket, adminSocket == gateSocket { throw ValidationError("--admin-socket and --gate-socket must be different files") }
     }
 
     func run() async throws {
+        let settings = try await DaemonSettings.resolve(self, environment: ProcessInfo.processInfo.environment)
+        let group = try settings.adminGroup.map(Self.groupID)
         // Read the token file first: a bad one changes nothing.
         let fileToken = try adminTokenFile.map { path in
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -115,17 +128,50 @@ struct ParentalGated: AsyncParsableCommand {
             }
             return text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        let gate = try global.openGate(readerPool: true)
+        // Whatever the daemon creates (database, side files, sockets before their chmod) is its own.
+        umask(0o077)
+        let level = settings.logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "parental-gated")
+        let gate = try Gate(database: .file(settings.databasePath), singleConnection: false)
         if let fileToken, let adminTokenFile {
             try await gate.addAdminToken(fileToken, label: "file \(adminTokenFile)", by: actor.actor)
         }
         if initAdminToken {
-            let token = try await gate.addAdminToken(label: "gatectl serve --init-admin-token", by: actor.actor)
+            let token = try await gate.addAdminToken(label: "parental-gated --init-admin-token", by: actor.actor)
             Self.say("admin token (shown once; only its hash is stored): \(token)")
         }
-        try await GateServer(gate: gate, options: options).run { host, port in
-            Self.say("serving on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+        GateEventLog(logger: logger).follow(gate)
+        let handler = RemoteHandler(gate: gate, databasePath: settings.databasePath, access: settings.gateAccess, logger: logger)
+        var running: [any Service] = [
+            GateServer(gate: gate, options: settings.server, logger: logger).application { host, port in
+                Self.say("serving on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+            },
+        ]
+        if let path = settings.adminSocket {
+            running.append(SocketServer(socket: .admin, path: path, group: group, handler: handler, logger: logger))
         }
+        if let path = settings.gateSocket {
+            running.append(SocketServer(socket: .gate, path: path, group: nil, handler: handler, logger: logger))
+        }
+        let services = ServiceGroup(configuration: .init(
+            services: running.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await services.run()
+    }
+
+    /// The number of the group called `name`.
+    private static func groupID(_ name: String) throws -> gid_t {
+        var entry = group()
+        var result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getgrnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else {
+            throw CommandError.usage("no group called '\(name.escapedForMessage)' (make it with groupadd, or leave out --admin-group)")
+        }
+        return entry.gr_gid
     }
 
     /// Writes `line` to standard output at once, unbuffered, even when it is a pipe (as

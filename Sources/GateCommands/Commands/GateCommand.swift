@@ -24,7 +24,7 @@ extension GateCtl {
         var client: String = "gatectl gate"
 
         func run() async throws {
-            let gate = try global.openGate()
+            let gate: any GateSession = try CommandContext.current.gateSession ?? LocalGateSession(gate: global.openGate())
             let profile = try await gate.profile(named: name)
             let begun = try await gate.begin(profile: profile.name, client: client)
             guard case .challenge(let challenge) = begun else {
@@ -47,7 +47,7 @@ extension GateCtl {
         }
 
         /// Puts `challenge` to the person until it ends; returns how it ended.
-        private func ask(_ challenge: ParentalGate.Challenge, gate: Gate, profile: String) async throws -> AnswerResult {
+        private func ask(_ challenge: ParentalGate.Challenge, gate: any GateSession, profile: String) async throws -> AnswerResult {
             let strings = GateStrings.forLocale(challenge.locale)
             let letters = Array("abcdefgh")
             say(challenge.prompt)
@@ -69,7 +69,7 @@ extension GateCtl {
                 switch event {
                 case .timeout:
                     say("")
-                    _ = try await gate.state(profile: profile)
+                    try await gate.checkState(profile: profile)
                     result = .failed(.timedOut)
                 case .end:
                     say("")

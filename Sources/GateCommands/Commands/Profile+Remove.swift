@@ -21,19 +21,22 @@ extension GateCtl.Profile {
         func run() async throws {
             let gate = try global.openGate()
             let profile = try await gate.profile(named: name)
-            if !yes {
-                Output.console.writeError(
-                    "Remove profile '\(profile.name)' with its policy, challenges, attempts and sessions? Its audit history stays. [y/N] ")
-                let reply = Output.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-                guard reply == "y" || reply == "yes" else {
-                    Output.console.writeError("\n")
-                    Output.error("not removed: confirm with y, or pass --yes")
-                    throw ExitStatus.refused
-                }
-            }
+            if !yes { try Self.confirm(profile.name) }
             try await gate.removeProfile(profile.name, by: actor.actor)
             if global.json { return try Output.json(["removed": profile.name]) }
             Output.line("removed \(profile.name)")
+        }
+
+        /// Asks the person at the terminal to confirm removing `name`; throws unless they do.
+        static func confirm(_ name: String) throws {
+            Output.console.writeError(
+                "Remove profile '\(name)' with its policy, challenges, attempts and sessions? Its audit history stays. [y/N] ")
+            let reply = Output.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+            guard reply == "y" || reply == "yes" else {
+                Output.console.writeError("\n")
+                Output.error("not removed: confirm with y, or pass --yes")
+                throw ExitStatus.refused
+            }
         }
     }
 }

@@ -17,15 +17,18 @@ package struct CommandContext: Sendable {
     package var caller: String?
     /// The time zone times are shown in; `nil`: this process's.
     package var timeZone: TimeZone?
+    /// The gate the terminal gate talks to instead of opening the database (the daemon's).
+    package var gateSession: (any GateSession)?
 
     package init(
         console: Console = .standard, gate: Gate? = nil, databasePath: String? = nil, caller: String? = nil,
-        timeZone: TimeZone? = nil
+        timeZone: TimeZone? = nil, gateSession: (any GateSession)? = nil
     ) {
         self.console = console
         self.gate = gate
         self.databasePath = databasePath
         self.caller = caller
         self.timeZone = timeZone
+        self.gateSession = gateSession
     }
 }

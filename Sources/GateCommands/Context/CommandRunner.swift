@@ -52,6 +52,8 @@ package enum CommandRunner {
     /// The exit status and message of `error`.
     package static func failure(of error: any Error, root: any ParsableCommand.Type = GateCtl.self) -> CommandFailure {
         switch error {
+        case let failure as CommandFailure:
+            return failure
         case let error as GateError:
             return CommandFailure(status: ExitStatus(error).rawValue, message: error.description)
         case let error as CommandError:

@@ -9,6 +9,9 @@ package struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "The database file (default: $PARENTAL_GATE_DB, else the XDG data directory).")
     package var database: String?
 
+    @Option(name: .long, help: "The daemon's socket to ask (default: $PARENTAL_GATE_SOCKET, else /run/parental-gate/admin.sock or gate.sock if there).")
+    package var socket: String?
+
     @Flag(name: .long, help: "Print the result as JSON for scripts instead of a table for people.")
     package var json = false
 
@@ -44,6 +47,12 @@ package struct GlobalOptions: ParsableArguments {
     package func validate() throws {
         if let database, database.isEmpty {
             throw ValidationError("--database must not be empty")
+        }
+        if let socket, socket.isEmpty {
+            throw ValidationError("--socket must not be empty")
+        }
+        if socket != nil && database != nil {
+            throw ValidationError("--socket and --database cannot be combined: the daemon uses its own database")
         }
     }
 }

@@ -1,9 +1,93 @@
+import ArgumentParser
 import Foundation
+import ParentalGate
 
-/// What the `gatectl` executable does: run the command line here, or have the daemon run it.
+/// What the `gatectl` executable does: run the command line here, on a database file, or
+/// have the daemon run it through its socket, with the same output and exit status.
 package enum GatectlMain {
+    /// The daemon's sockets where a system installation puts them, admin first.
+    package static let defaultSockets = ["/run/parental-gate/admin.sock", "/run/parental-gate/gate.sock"]
+
     /// Runs `arguments` (without the program name); returns the exit status.
     package static func run(_ arguments: [String]) async -> Int32 {
-        await CommandRunner.run(arguments)
+        let command: any ParsableCommand
+        switch CommandRunner.parse(arguments) {
+        case .failure(let failure): return CommandRunner.report(failure)
+        case .success(let parsed): command = parsed
+        }
+        let sockets = sockets(for: command, environment: ProcessInfo.processInfo.environment)
+        guard !sockets.isEmpty else { return await CommandRunner.run(command) }
+        do {
+            return try await remote(command, arguments: arguments, connection: connect(sockets))
+        } catch {
+            return CommandRunner.report(CommandRunner.failure(of: error))
+        }
+    }
+
+    /// The sockets to try for `command`, in order; none: run here on the database file.
+    ///
+    /// `--socket`, else `--database` (a file: none), else `$PARENTAL_GATE_SOCKET`, else
+    /// `$PARENTAL_GATE_DB` (none), else the default sockets that exist.
+    static func sockets(for command: any ParsableCommand, environment: [String: String]) -> [String] {
+        guard let global = (command as? any GlobalCommand)?.global else { return [] }
+        if let socket = global.socket { return [socket] }
+        if global.database != nil { return [] }
+        if let socket = environment["PARENTAL_GATE_SOCKET"], !socket.isEmpty { return [socket] }
+        if let database = environment["PARENTAL_GATE_DB"], !database.isEmpty { return [] }
+        return defaultSockets.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// A connection to the first of `sockets` this user may use.
+    private static func connect(_ sockets: [String]) throws -> DaemonConnection {
+        var refusal: CommandError?
+        for socket in sockets {
+            do {
+                return try DaemonConnection(path: socket)
+            } catch {
+                if case .notPermitted = error, socket != sockets.last {
+                    refusal = refusal ?? error
+                    continue
+                }
+                throw error
+            }
+        }
+        throw refusal ?? CommandError.unavailable("no daemon socket")
+    }
+
+    /// Has the daemon run `command`: the terminal gate steps through it from here; every other
+    /// command runs there whole, with the files it names read and written here.
+    private static func remote(_ command: any ParsableCommand, arguments: [String], connection: DaemonConnection) async throws -> Int32 {
+        if command is GateCtl.GateCommand {
+            let context = CommandContext(gateSession: RemoteGateSession(connection: connection))
+            return await CommandContext.$current.withValue(context) { await CommandRunner.run(command) }
+        }
+        var arguments = arguments
+        if let remove = command as? GateCtl.Profile.Remove, !remove.yes {
+            // The daemon has no terminal to ask at: ask here, then tell it the answer was yes.
+            guard case .profile(let name, _) = try connection.send(.gate(.profile(name: remove.name))) else {
+                throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
+            }
+            try GateCtl.Profile.Remove.confirm(name)
+            arguments.append("--yes")
+        }
+        let files = command as? any FileArguments
+        var inputs: [String: Data] = [:]
+        if let files {
+            try files.checkInputs()
+            for path in files.inputFiles {
+                inputs[path] = try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+        }
+        let run = RemoteRun(arguments: arguments, timeZone: TimeZone.current.identifier, inputs: inputs)
+        guard case .ran(let outcome) = try connection.send(.run(run)) else {
+            throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
+        }
+        for (path, data) in outcome.outputs.sorted(by: { $0.key < $1.key }) {
+            try await offeringForce { try Gate.writePrivateFile(data, to: path, replacing: files?.replacesOutputs ?? false) }
+        }
+        let console = CommandContext.current.console
+        console.write(String(decoding: outcome.output, as: UTF8.self))
+        console.writeError(String(decoding: outcome.errors, as: UTF8.self))
+        return outcome.status
     }
 }

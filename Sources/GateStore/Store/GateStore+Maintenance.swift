@@ -39,8 +39,13 @@ extension GateStore {
 
     /// Writes `data` to a new private file (`0600`) at `path`, refusing what ``backup(to:replacing:)`` refuses.
     package func writeFile(_ data: Data, to path: String, replacing: Bool = false) throws {
+        try Self.writeFile(data, to: path, replacing: replacing, protecting: ownFiles)
+    }
+
+    /// Writes `data` to a new private file (`0600`) at `path`, never over one of `protected`.
+    package static func writeFile(_ data: Data, to path: String, replacing: Bool, protecting protected: [String]) throws {
         do {
-            try PrivateFiles.create(at: path, replacing: replacing, protecting: ownFiles) { temporary in
+            try PrivateFiles.create(at: path, replacing: replacing, protecting: protected) { temporary in
                 try data.write(to: URL(fileURLWithPath: temporary))
             }
         } catch let error as CocoaError {

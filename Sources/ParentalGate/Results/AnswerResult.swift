@@ -1,7 +1,7 @@
 import Foundation
 
 /// What ``Gate/answer(challenge:value:client:)`` and ``Gate/cancel(challenge:client:)`` give.
-public enum AnswerResult: Hashable, Sendable {
+public enum AnswerResult: Hashable, Sendable, Codable {
     /// Right, in time: parent mode is on.
     case passed(ParentPass)
     /// Wrong (or too fast): the challenge is still open with `triesLeft` tries.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What ``Gate/begin(profile:client:)`` gives.
-public enum BeginResult: Hashable, Sendable {
+public enum BeginResult: Hashable, Sendable, Codable {
     /// The challenge to show: prompt, choices, deadline. Never its answer.
     case challenge(Challenge)
     /// Refused: locked out until the given time.

@@ -85,6 +85,17 @@ extension Gate {
         }
     }
 
+    /// Writes `data` to a new private file (`0600`) at `path`, refusing a link or an existing
+    /// file unless `replacing`: for a program without a database of its own (gatectl writing
+    /// what the daemon made).
+    public static func writePrivateFile(_ data: Data, to path: String, replacing: Bool = false) throws(GateError) {
+        do {
+            try GateStore.writeFile(data, to: path, replacing: replacing, protecting: [])
+        } catch {
+            throw GateError.from(error)
+        }
+    }
+
     /// The database's files (and its folder) that accounts other than the owner can read or write.
     public func fileExposures() -> [FileExposure] {
         store.fileExposures()

@@ -22,6 +22,11 @@ struct GatectlProcess {
         }
     }
 
+    /// The `parental-gated` built beside `gatectl`.
+    static var daemon: URL {
+        get throws { try binary.deletingLastPathComponent().appendingPathComponent("parental-gated") }
+    }
+
     /// Runs `executable` (by default the built `gatectl`) with `arguments` and `input` on
     /// stdin, in `directory` (by default this process's working directory).
     static func run(
@@ -34,6 +39,7 @@ struct GatectlProcess {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["PARENTAL_GATE_DB"] = nil
+        env["PARENTAL_GATE_SOCKET"] = nil
         env.merge(environment) { $1 }
         process.environment = env
         let stdin = Pipe()

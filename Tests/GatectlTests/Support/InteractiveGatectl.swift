@@ -12,11 +12,15 @@ final class InteractiveGatectl: @unchecked Sendable {
     private var output = Data()
     private var errors = Data()
 
-    init(_ arguments: [String], standardInput: Bool = true) throws {
-        process.executableURL = try GatectlProcess.binary
+    init(
+        _ arguments: [String], executable: URL? = nil, environment extra: [String: String] = [:], standardInput: Bool = true
+    ) throws {
+        process.executableURL = try executable ?? GatectlProcess.binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PARENTAL_GATE_DB"] = nil
+        environment["PARENTAL_GATE_SOCKET"] = nil
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardInput = standardInput ? stdin : FileHandle.nullDevice
         process.standardOutput = stdout
@@ -42,6 +46,11 @@ final class InteractiveGatectl: @unchecked Sendable {
     /// Everything printed on standard error so far.
     var printedErrors: String {
         lock.withLock { String(decoding: errors, as: UTF8.self) }
+    }
+
+    /// The process's id.
+    var pid: Int32 {
+        process.processIdentifier
     }
 
     /// Whether the process is still running.

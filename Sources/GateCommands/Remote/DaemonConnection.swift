@@ -1,0 +1,98 @@
+import Foundation
+
+/// A connection to the daemon's socket: one request, one response at a time, each a JSON
+/// message after its length (4 bytes, big-endian).
+///
+/// Written on the C socket calls (no event loop): gatectl stays small and starts fast.
+final class DaemonConnection: @unchecked Sendable {
+    /// The largest message either side sends (a backup travels in one).
+    static let maximumLength = 1 << 30
+
+    let path: String
+    private let descriptor: Int32
+    private let lock = NSLock()
+
+    /// Connects to the socket at `path`.
+    init(path: String) throws(CommandError) {
+        self.path = path
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw .usage("the socket path \(path) is too long")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw .unavailable("cannot make a socket: \(String(cString: strerror(errno)))") }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        if connected != 0 {
+            let failure = errno
+            close(descriptor)
+            switch failure {
+            case EACCES, EPERM:
+                throw .notPermitted("permission denied for the daemon's socket \(path) (the admin socket is for its admin group)")
+            case ENOENT:
+                throw .unavailable("no daemon socket at \(path)")
+            default:
+                throw .unavailable("nothing answers on \(path) (is parental-gated running?): \(String(cString: strerror(failure)))")
+            }
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Sends `request` and waits for the response; a refusal comes back as a thrown ``CommandFailure``.
+    func send(_ request: RemoteRequest) throws -> RemoteResponse {
+        let response: RemoteResponse = try lock.withLock {
+            let body = try JSONEncoder().encode(request)
+            var length = UInt32(body.count).bigEndian
+            try write(Data(bytes: &length, count: 4) + body)
+            let header = try read(count: 4)
+            let size = header.reduce(0) { $0 << 8 | Int($1) }
+            guard size <= Self.maximumLength else { throw CommandError.unavailable("the daemon's answer is too large") }
+            do {
+                return try JSONDecoder().decode(RemoteResponse.self, from: try read(count: size))
+            } catch is DecodingError {
+                throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
+            }
+        }
+        if case .failed(let status, let message) = response { throw CommandFailure(status: status, message: message) }
+        return response
+    }
+
+    private func write(_ data: Data) throws {
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw CommandError.unavailable("the daemon closed the connection (\(path))") }
+                offset += written
+            }
+        }
+    }
+
+    private func read(count: Int) throws -> Data {
+        var data = Data(count: count)
+        var offset = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while offset < count {
+                let got = Glibc.read(descriptor, buffer.baseAddress?.advanced(by: offset), count - offset)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { throw CommandError.unavailable("the daemon closed the connection (\(path))") }
+                offset += got
+            }
+        }
+        return data
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import ParentalGate
+
+/// What the terminal gate needs of a gate: this process's own, or the daemon's over its socket.
+package protocol GateSession: Sendable {
+    /// The profile's name as stored, and its locale.
+    func profile(named name: String) async throws -> (name: String, locale: LocaleTag)
+    func begin(profile: String, client: String) async throws -> BeginResult
+    func answer(challenge: ChallengeID, value: Int, client: String) async throws -> AnswerResult
+    func cancel(challenge: ChallengeID, client: String) async throws -> AnswerResult
+    /// Looks at the profile's state, which records a challenge that timed out.
+    func checkState(profile: String) async throws
+}
+
+/// The terminal gate on a ``Gate`` of this process.
+package struct LocalGateSession: GateSession {
+    let gate: Gate
+
+    package init(gate: Gate) {
+        self.gate = gate
+    }
+
+    package func profile(named name: String) async throws -> (name: String, locale: LocaleTag) {
+        let profile = try await gate.profile(named: name)
+        return (profile.name, profile.locale)
+    }
+
+    package func begin(profile: String, client: String) async throws -> BeginResult {
+        try await gate.begin(profile: profile, client: client)
+    }
+
+    package func answer(challenge: ChallengeID, value: Int, client: String) async throws -> AnswerResult {
+        try await gate.answer(challenge: challenge, value: value, client: client)
+    }
+
+    package func cancel(challenge: ChallengeID, client: String) async throws -> AnswerResult {
+        try await gate.cancel(challenge: challenge, client: client)
+    }
+
+    package func checkState(profile: String) async throws {
+        _ = try await gate.state(profile: profile)
+    }
+}
+
+/// The terminal gate on the daemon's gate, over a socket.
+struct RemoteGateSession: GateSession {
+    let connection: DaemonConnection
+
+    func profile(named name: String) async throws -> (name: String, locale: LocaleTag) {
+        guard case .profile(let name, let locale) = try connection.send(.gate(.profile(name: name))),
+              let tag = try? LocaleTag(locale)
+        else { throw Self.unexpected }
+        return (name, tag)
+    }
+
+    func begin(profile: String, client: String) async throws -> BeginResult {
+        guard case .begun(let result) = try connection.send(.gate(.begin(profile: profile, client: client))) else { throw Self.unexpected }
+        return result
+    }
+
+    func answer(challenge: ChallengeID, value: Int, client: String) async throws -> AnswerResult {
+        let response = try connection.send(.gate(.answer(challenge: challenge.description, value: value, client: client)))
+        guard case .answered(let result) = response else { throw Self.unexpected }
+        return result
+    }
+
+    func cancel(challenge: ChallengeID, client: String) async throws -> AnswerResult {
+        guard case .answered(let result) = try connection.send(.gate(.cancel(challenge: challenge.description, client: client))) else {
+            throw Self.unexpected
+        }
+        return result
+    }
+
+    func checkState(profile: String) async throws {
+        guard case .checked = try connection.send(.gate(.checkState(profile: profile))) else { throw Self.unexpected }
+    }
+
+    private static let unexpected = CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
+}

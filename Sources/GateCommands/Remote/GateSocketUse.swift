@@ -1,0 +1,32 @@
+import ArgumentParser
+
+/// What a command does through the gate socket, which every local account can reach: only
+/// what a child may do (begin, answer, cancel, look at the state, check a session).
+package enum GateSocketUse: Equatable, Sendable {
+    /// A child's command about this profile.
+    case profile(String)
+    /// A child's command about this challenge; the daemon checks whose it is.
+    case challenge(String)
+    /// Checking a session token: the token is the secret.
+    case session
+
+    /// What `command` does through the gate socket; `nil` when only the admin socket allows it.
+    package init?(_ command: any ParsableCommand) {
+        switch command {
+        case let begin as GateCtl.Challenge.Begin: self = .profile(begin.name)
+        case let answer as GateCtl.Challenge.Answer: self = .challenge(answer.id)
+        case let cancel as GateCtl.Challenge.Cancel: self = .challenge(cancel.id)
+        case let status as GateCtl.Status: self = .profile(status.name)
+        case is GateCtl.Session.Check: self = .session
+        default: return nil
+        }
+    }
+
+    /// What a step of the terminal gate does.
+    package init(_ step: GateStep) {
+        switch step {
+        case .profile(let name), .begin(let name, _), .checkState(let name): self = .profile(name)
+        case .answer(let challenge, _, _), .cancel(let challenge, _): self = .challenge(challenge)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import ParentalGate
+
+/// What `gatectl` asks the daemon over its socket.
+package enum RemoteRequest: Codable, Sendable {
+    /// Run a command line as gatectl would, against the daemon's database.
+    case run(RemoteRun)
+    /// One step of the terminal gate (`gatectl gate`), which runs in gatectl.
+    case gate(GateStep)
+}
+
+/// A command line for the daemon to run.
+package struct RemoteRun: Codable, Sendable {
+    /// gatectl's arguments, without the program name.
+    package var arguments: [String]
+    /// The caller's time zone, for times shown to people.
+    package var timeZone: String?
+    /// The contents of the files the command reads, by the path given on the command line.
+    package var inputs: [String: Data]
+
+    package init(arguments: [String], timeZone: String?, inputs: [String: Data] = [:]) {
+        self.arguments = arguments
+        self.timeZone = timeZone
+        self.inputs = inputs
+    }
+}
+
+/// A step of the terminal gate.
+package enum GateStep: Codable, Sendable {
+    case profile(name: String)
+    case begin(profile: String, client: String)
+    case answer(challenge: String, value: Int, client: String)
+    case cancel(challenge: String, client: String)
+    case checkState(profile: String)
+}
+
+/// What the daemon answers.
+package enum RemoteResponse: Codable, Sendable {
+    /// A command line ran.
+    case ran(RemoteOutcome)
+    case profile(name: String, locale: String)
+    case begun(BeginResult)
+    case answered(AnswerResult)
+    case checked
+    /// Refused or failed: gatectl's exit status and its one-line message.
+    case failed(status: Int32, message: String)
+}
+
+/// How a command line ran in the daemon.
+package struct RemoteOutcome: Codable, Sendable {
+    package var status: Int32
+    package var output: Data
+    package var errors: Data
+    /// The files the command wrote, by the path given on the command line, for gatectl to write.
+    package var outputs: [String: Data]
+
+    package init(status: Int32, output: Data, errors: Data, outputs: [String: Data] = [:]) {
+        self.status = status
+        self.output = output
+        self.errors = errors
+        self.outputs = outputs
+    }
+}

@@ -1,0 +1,126 @@
+import Configuration
+import Foundation
+import GateCommands
+import GateServer
+import Logging
+import ParentalGate
+import SystemPackage
+
+/// Everything the daemon runs with: its command line, over `PARENTAL_GATE_*` environment
+/// variables, over its JSON configuration file, over the defaults.
+struct DaemonSettings: Sendable {
+    var databasePath: String
+    var server = GateServerOptions()
+    var adminSocket: String?
+    var adminGroup: String?
+    var gateSocket: String?
+    var gateAccess = GateSocketAccess()
+    var logLevel: Logger.Level = .info
+
+    /// The settings `flags` give, with the environment and the file named by `--config`
+    /// (else `$PARENTAL_GATE_CONFIG`) filling in what they leave out.
+    static func resolve(_ flags: ParentalGated, environment: [String: String]) async throws -> DaemonSettings {
+        var file: ConfigReader?
+        if let path = flags.config ?? environment["PARENTAL_GATE_CONFIG"] {
+            guard FileManager.default.isReadableFile(atPath: path) else { throw CommandError.usage("cannot read the configuration file \(path)") }
+            do {
+                file = ConfigReader(provider: try await FileProvider<JSONSnapshot>(filePath: FilePath(path)))
+            } catch {
+                throw CommandError.usage("\(path) is not a JSON configuration file")
+            }
+        }
+        // Environment variables are scoped: `http.port` is PARENTAL_GATE_HTTP_PORT.
+        let config = Source(
+            environment: ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment)).scoped(to: "parentalGate"),
+            file: file)
+
+        var settings = DaemonSettings(
+            databasePath: flags.global.database ?? config.string("database")
+                ?? GlobalOptions.resolvePath(explicit: nil, environment: environment))
+        var server = GateServerOptions()
+        server.host = flags.host ?? config.string("http.host") ?? server.host
+        server.port = try flags.port ?? config.int("http.port", in: 0...65_535) ?? server.port
+        let proxies = flags.trustedProxies.isEmpty ? config.strings("http.trustedProxies") ?? [] : flags.trustedProxies
+        if let bad = proxies.first(where: { !GateServerOptions.isIPAddress($0) }) {
+            throw CommandError.usage("trusted proxy must be an IP address, not '\(bad.escapedForMessage)'")
+        }
+        server.trustedProxies = Set(proxies)
+        server.secureCookies = flags.secureCookies ?? config.bool("http.secureCookies") ?? server.secureCookies
+        if flags.noRateLimit || config.bool("http.noRateLimit") == true {
+            server.rateLimitPerAddress = nil
+            server.rateLimitPerProfile = nil
+        } else {
+            if let limit = try flags.rateLimitPerAddress?.limit ?? config.rateLimit("http.rateLimitPerAddress") {
+                server.rateLimitPerAddress = limit
+            }
+            if let limit = try flags.rateLimitPerProfile?.limit ?? config.rateLimit("http.rateLimitPerProfile") {
+                server.rateLimitPerProfile = limit
+            }
+        }
+        if let timeout = try flags.idleTimeout?.duration ?? config.duration("http.idleTimeout") { server.idleTimeout = timeout }
+        if let timeout = try flags.readTimeout?.duration ?? config.duration("http.readTimeout") { server.readTimeout = timeout }
+        for (name, value) in [("idle timeout", server.idleTimeout), ("read timeout", server.readTimeout)]
+        where !(Duration.milliseconds(100)...Duration.seconds(3600)).contains(value) {
+            throw CommandError.usage("the \(name) must be between 100ms and 1h")
+        }
+        server.maxConnections = try flags.maxConnections ?? config.int("http.maxConnections", in: 1...100_000) ?? server.maxConnections
+        server.maxConnectionsPerAddress = try flags.maxConnectionsPerAddress
+            ?? config.int("http.maxConnectionsPerAddress", in: 1...100_000) ?? server.maxConnectionsPerAddress
+        settings.server = server
+
+        let runtime = environment["RUNTIME_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
+        settings.adminSocket = flags.adminSocket ?? config.string("adminSocket") ?? runtime.map { $0 + "/admin.sock" }
+        settings.gateSocket = flags.gateSocket ?? config.string("gateSocket") ?? runtime.map { $0 + "/gate.sock" }
+        settings.adminGroup = flags.adminGroup ?? config.string("adminGroup")
+        settings.gateAccess = try GateSocketAccess(rules: flags.gateAccess.isEmpty ? config.strings("gateAccess") ?? [] : flags.gateAccess)
+        if let level = flags.logLevel ?? config.string("logLevel") {
+            guard let parsed = Logger.Level(rawValue: level) else {
+                throw CommandError.usage("unknown log level '\(level.escapedForMessage)' (expected trace, debug, info, notice, warning, error or critical)")
+            }
+            settings.logLevel = parsed
+        }
+        return settings
+    }
+
+    /// Values from the environment, else the file.
+    private struct Source {
+        let environment: ConfigReader
+        let file: ConfigReader?
+
+        func string(_ key: String) -> String? {
+            environment.string(forKey: ConfigKey(key)) ?? file?.string(forKey: ConfigKey(key))
+        }
+
+        func strings(_ key: String) -> [String]? {
+            environment.stringArray(forKey: ConfigKey(key)) ?? file?.stringArray(forKey: ConfigKey(key))
+        }
+
+        func bool(_ key: String) -> Bool? {
+            environment.bool(forKey: ConfigKey(key)) ?? file?.bool(forKey: ConfigKey(key))
+        }
+
+        func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+            guard let value = environment.int(forKey: ConfigKey(key)) ?? file?.int(forKey: ConfigKey(key)) else {
+                if let text = string(key) { throw CommandError.usage("\(key) must be a whole number, not '\(text.escapedForMessage)'") }
+                return nil
+            }
+            guard range.contains(value) else { throw CommandError.usage("\(key) must be between \(range.lowerBound) and \(range.upperBound)") }
+            return value
+        }
+
+        func duration(_ key: String) throws -> Duration? {
+            guard let text = string(key) else { return nil }
+            do {
+                return try DurationText.parse(text)
+            } catch {
+                throw CommandError.usage("\(key): \(error.description)")
+            }
+        }
+
+        func rateLimit(_ key: String) throws -> RateLimit? {
+            guard let text = string(key) else { return nil }
+            guard let limit = RateLimit(text) else { throw CommandError.usage("\(key) must be N/DURATION, like 60/1m, not '\(text.escapedForMessage)'") }
+            return limit
+        }
+    }
+}

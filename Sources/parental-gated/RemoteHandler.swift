@@ -1,0 +1,211 @@
+import ArgumentParser
+import Foundation
+import GateCommands
+import Logging
+import ParentalGate
+
+/// Answers gatectl's requests on the daemon's sockets: runs its command lines on the
+/// daemon's gate, with the caller's files copied in and out, and steps the terminal gate.
+/// The gate socket takes only what a child may do, for the profiles the caller may use.
+struct RemoteHandler: Sendable {
+    let gate: Gate
+    let databasePath: String
+    let access: GateSocketAccess
+    let logger: Logger
+
+    /// The response to the request `message`, from `peer` on `socket`; logged in one line
+    /// (what ran, never its arguments: they can hold answers and tokens).
+    func respond(to message: Data, from peer: Peer, on socket: DaemonSocket) async -> Data {
+        let started = ContinuousClock.now
+        let user = peer.user
+        let response: RemoteResponse
+        let what: String
+        do {
+            switch try JSONDecoder().decode(RemoteRequest.self, from: message) {
+            case .run(let run):
+                what = Self.commandPath(run.arguments)
+                response = .ran(await self.run(run, user: user, on: socket))
+            case .gate(let step):
+                what = "gate " + Self.stepName(step)
+                response = await self.step(step, user: user, on: socket)
+            }
+        } catch {
+            what = "unreadable request"
+            response = .failed(status: ExitStatus.usage.rawValue, message: "the request is not one this daemon understands")
+        }
+        let status: Int32 = switch response {
+        case .ran(let outcome): outcome.status
+        case .failed(let status, _): status
+        default: 0
+        }
+        logger.info("request", metadata: [
+            "id": "\(UUID().uuidString.prefix(8).lowercased())", "socket": "\(socket.rawValue)", "user": "\(user)",
+            "uid": "\(peer.uid)", "command": "\(what)", "status": "\(status)",
+            "ms": "\(Self.milliseconds(since: started))",
+        ])
+        return (try? JSONEncoder().encode(response)) ?? Data()
+    }
+
+    // MARK: - Command lines
+
+    private func run(_ run: RemoteRun, user: String, on socket: DaemonSocket) async -> RemoteOutcome {
+        let console = Console.capture()
+        let context = CommandContext(
+            console: console, gate: gate, databasePath: databasePath, caller: user,
+            timeZone: run.timeZone.flatMap(TimeZone.init(identifier:)))
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parental-gated-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var copies: [String: String] = [:]
+        let status: Int32 = await CommandContext.$current.withValue(context) {
+            switch CommandRunner.parse(run.arguments) {
+            case .failure(let failure):
+                return CommandRunner.report(failure)
+            case .success(var command):
+                if let refusal = await refusal(of: command, arguments: run.arguments, user: user, on: socket) {
+                    return CommandRunner.report(refusal)
+                }
+                if var files = command as? any FileArguments, !(files.inputFiles + files.outputFiles).isEmpty {
+                    do {
+                        copies = try Self.copyIn(files, inputs: run.inputs, scratch: scratch)
+                    } catch {
+                        return CommandRunner.report(CommandFailure(status: ExitStatus.usage.rawValue, message: "\(error)"))
+                    }
+                    files.redirectFiles(copies)
+                    guard let redirected = files as? any ParsableCommand else { return ExitStatus.usage.rawValue }
+                    command = redirected
+                }
+                return await CommandRunner.run(command)
+            }
+        }
+        var outputs: [String: Data] = [:]
+        if status == 0, let files = (try? CommandRunner.parse(run.arguments).get()) as? any FileArguments {
+            for path in files.outputFiles {
+                if let copy = copies[path], let data = FileManager.default.contents(atPath: copy) { outputs[path] = data }
+            }
+        }
+        var (output, errors) = console.captured
+        for (original, copy) in copies {
+            output = Self.replacing(copy, with: original, in: output)
+            errors = Self.replacing(copy, with: original, in: errors)
+        }
+        return RemoteOutcome(status: status, output: output, errors: errors, outputs: outputs)
+    }
+
+    /// Why `command` may not run for `user` on `socket`, if it may not.
+    private func refusal(of command: any ParsableCommand, arguments: [String], user: String, on socket: DaemonSocket) async -> CommandFailure? {
+        let name = Self.commandPath(arguments)
+        if let global = (command as? any GlobalCommand)?.global, global.database != nil {
+            return CommandFailure(status: ExitStatus.usage.rawValue, message: "--database cannot be used through the daemon's socket: the daemon keeps its own database")
+        }
+        if !(command is any GlobalCommand) || command is any TerminalCommand {
+            return CommandFailure(status: ExitStatus.usage.rawValue, message: "'\(name)' cannot run through the daemon's socket")
+        }
+        guard socket == .gate else { return nil }
+        guard let use = GateSocketUse(command) else {
+            return CommandFailure(
+                status: ExitStatus.notPermitted.rawValue,
+                message: "'\(name)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status and session check: use the admin socket")
+        }
+        return await refusal(of: use, user: user)
+    }
+
+    /// Why `user` may not do `use` through the gate socket, if they may not.
+    private func refusal(of use: GateSocketUse, user: String) async -> CommandFailure? {
+        var profile: String?
+        switch use {
+        case .profile(let name): profile = name
+        case .challenge(let id): if let id = ChallengeID(id) { profile = (try? await gate.profileName(ofChallenge: id)) ?? nil }
+        case .session: break
+        }
+        guard let profile, !access.allows(user, profile: profile) else { return nil }
+        return CommandFailure(
+            status: ExitStatus.notPermitted.rawValue, message: "the account \(user) may not use the profile '\(profile.escapedForMessage)' on the gate socket")
+    }
+
+    /// Writes the caller's input files into `scratch` (each under its own name, so that what
+    /// the command says of it reads the same) and chooses where the outputs go; returns the
+    /// copy of each path.
+    private static func copyIn(_ files: any FileArguments, inputs: [String: Data], scratch: String) throws -> [String: String] {
+        var copies: [String: String] = [:]
+        for (index, path) in (files.inputFiles + files.outputFiles).enumerated() {
+            let folder = scratch + "/\(index)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let name = (path as NSString).lastPathComponent
+            let copy = folder + "/" + (name.isEmpty || name == "/" ? "file" : name)
+            if files.inputFiles.contains(path) {
+                guard let data = inputs[path] else { throw CommandError.usage("gatectl did not send \(path)") }
+                guard FileManager.default.createFile(atPath: copy, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                    throw CommandError.usage("cannot copy \(path)")
+                }
+            }
+            copies[path] = copy
+        }
+        return copies
+    }
+
+    // MARK: - The terminal gate
+
+    private func step(_ step: GateStep, user: String, on socket: DaemonSocket) async -> RemoteResponse {
+        if socket == .gate, let refusal = await refusal(of: GateSocketUse(step), user: user) {
+            return .failed(status: refusal.status, message: refusal.message ?? "not permitted")
+        }
+        let session = LocalGateSession(gate: gate)
+        do {
+            switch step {
+            case .profile(let name):
+                let profile = try await session.profile(named: name)
+                return .profile(name: profile.name, locale: profile.locale.identifier)
+            case .begin(let profile, let client):
+                return .begun(try await session.begin(profile: profile, client: client))
+            case .answer(let id, let value, let client):
+                return .answered(try await session.answer(challenge: try Self.challenge(id), value: value, client: client))
+            case .cancel(let id, let client):
+                return .answered(try await session.cancel(challenge: try Self.challenge(id), client: client))
+            case .checkState(let profile):
+                try await session.checkState(profile: profile)
+                return .checked
+            }
+        } catch {
+            let failure = CommandRunner.failure(of: error)
+            return .failed(status: failure.status, message: failure.message ?? "failed")
+        }
+    }
+
+    private static func challenge(_ id: String) throws -> ChallengeID {
+        guard let challenge = ChallengeID(id) else { throw GateError.notFound("no challenge with id '\(id.escapedForMessage)'") }
+        return challenge
+    }
+
+    // MARK: - Words for the log
+
+    /// The command's words (`profile add`), without its arguments; `?` for a word that is not
+    /// a command's (it could be anything, a token too).
+    static func commandPath(_ arguments: [String]) -> String {
+        let groups: Set<String> = ["profile", "policy", "challenge", "session", "questions", "audit", "db"]
+        let commands = groups.union(["status", "unlock", "gate", "serve"])
+        guard let first = arguments.first, commands.contains(first) else { return "?" }
+        guard groups.contains(first), arguments.count > 1 else { return first }
+        let second = arguments[1]
+        let isWord = (1...12).contains(second.count) && second.allSatisfy { ("a"..."z").contains($0) }
+        return first + " " + (isWord ? second : "?")
+    }
+
+    private static func stepName(_ step: GateStep) -> String {
+        switch step {
+        case .profile: "profile"
+        case .begin: "begin"
+        case .answer: "answer"
+        case .cancel: "cancel"
+        case .checkState: "state"
+        }
+    }
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
+        let elapsed = ContinuousClock.now - start
+        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+    }
+
+    private static func replacing(_ text: String, with replacement: String, in data: Data) -> Data {
+        Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: text, with: replacement).utf8)
+    }
+}

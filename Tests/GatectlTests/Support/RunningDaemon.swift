@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `parental-gated` as a deployment runs it: its database in a private state folder
+/// (`0700`), its admin socket (`0660`) and gate socket (`0666`) in a run folder every account
+/// may enter, HTTP on a free loopback port; stopped with SIGTERM.
+final class RunningDaemon: @unchecked Sendable {
+    let root: Scratch
+    let databasePath: String
+    let adminSocket: String
+    let gateSocket: String
+    let process: InteractiveGatectl
+    private let lock = NSLock()
+    private var ended: GatectlProcess.Result?
+
+    private init(root: Scratch, process: InteractiveGatectl) {
+        self.root = root
+        self.process = process
+        databasePath = root.path("state/gate.sqlite")
+        adminSocket = root.path("run/admin.sock")
+        gateSocket = root.path("run/gate.sock")
+    }
+
+    /// Starts the daemon with `arguments` and waits until it serves.
+    static func start(_ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunningDaemon {
+        let root = try Scratch()
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.url.path)
+        try manager.createDirectory(atPath: root.path("state"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try manager.createDirectory(atPath: root.path("run"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        let process = try InteractiveGatectl(
+            ["--database", root.path("state/gate.sqlite"), "--port", "0", "--admin-socket", root.path("run/admin.sock"),
+             "--gate-socket", root.path("run/gate.sock")] + arguments,
+            executable: try GatectlProcess.daemon)
+        let daemon = RunningDaemon(root: root, process: process)
+        try await process.waitForOutput("serving on http://", timeout: 60, sourceLocation: sourceLocation)
+        for socket in [daemon.adminSocket, daemon.gateSocket] {
+            let deadline = Date().addingTimeInterval(30)
+            while !manager.fileExists(atPath: socket), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        return daemon
+    }
+
+    /// Runs `gatectl arguments… --socket SOCKET` (the admin socket unless `gate`).
+    func gatectl(_ arguments: [String], gate: Bool = false, input: String = "") throws -> GatectlProcess.Result {
+        try GatectlProcess.run(arguments + ["--socket", gate ? gateSocket : adminSocket], input: input)
+    }
+
+    /// Runs a command through the admin socket that must succeed, as a step that sets up a test.
+    @discardableResult
+    func ok(_ arguments: [String], gate: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws -> GatectlProcess.Result {
+        let result = try gatectl(arguments, gate: gate)
+        try #require(
+            result.status == 0, "gatectl \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)",
+            sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Runs `sql` on the daemon's database with `sqlite3` (as root, as only root could).
+    @discardableResult
+    func sqlite(_ sql: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try SQLiteTool.run(databasePath, sql, sourceLocation: sourceLocation)
+    }
+
+    /// What the daemon logged so far.
+    var log: String {
+        process.printedErrors
+    }
+
+    /// Stops the daemon (SIGTERM) and returns how it ended.
+    @discardableResult
+    func stop(timeout: TimeInterval = 30) -> GatectlProcess.Result {
+        lock.withLock {
+            if let ended { return ended }
+            kill(process.pid, SIGTERM)
+            let result = process.finish(timeout: timeout)
+            ended = result
+            root.remove()
+            return result
+        }
+    }
+
+    deinit {
+        stop()
+    }
+}
