@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// How `parental-gated` is configured and what it logs.
+@Suite("parental-gated: configuration and logs")
+struct DaemonSettingsTests {
+    @Test("settings: the flags over PARENTAL_GATE_* over the JSON file; a bad file or value is one error line, exit 64")
+    func layers() async throws {
+        let root = try Scratch()
+        defer { root.remove() }
+        let config = root.path("parental-gated.json")
+        try Data("""
+            {"database": "\(root.path("from-file.sqlite"))", "adminSocket": "\(root.path("admin.sock"))",
+             "gateSocket": "\(root.path("file-gate.sock"))", "logLevel": "debug", "http": {"port": 0, "host": "127.0.0.1"}}
+            """.utf8).write(to: URL(fileURLWithPath: config))
+        let daemon = try InteractiveGatectl(
+            ["--config", config, "--gate-socket", root.path("flag-gate.sock")], executable: try GatectlProcess.daemon,
+            environment: ["PARENTAL_GATE_DATABASE": root.path("from-env.sqlite")])
+        try await daemon.waitForOutput("serving on http://127.0.0.1:")
+        #expect(await daemon.waitForError("flag-gate.sock"))
+        let result = daemon.finish(timeout: 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.url.path)
+        #expect(files.contains("from-env.sqlite") && !files.contains("from-file.sqlite"), "the environment wins over the file: \(files)")
+        #expect(result.stderr.contains("path=\(root.path("admin.sock"))"), "the file's admin socket")
+        #expect(!result.stderr.contains("file-gate.sock"), "the flag wins over the file")
+        #expect(result.stderr.contains(" debug "), "the file's log level")
+
+        for (arguments, environment, message) in [
+            (["--config", root.path("missing.json")], [String: String](), "cannot read the configuration file \(root.path("missing.json"))"),
+            (["--port", "0", "--log-level", "loud"], [:], "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
+            (["--port", "0"], ["PARENTAL_GATE_HTTP_MAX_CONNECTIONS": "lots"], "http.maxConnections must be a whole number, not 'lots'"),
+            (["--port", "0", "--gate-access", "alice"], [:], "gate access rule 'alice' is not USER=PROFILE[,PROFILE…]"),
+            (["--port", "0", "--admin-group", "no-such-group-here"], [:], "no group called 'no-such-group-here' (make it with groupadd, or leave out --admin-group)"),
+        ] {
+            let bad = try GatectlProcess.run(
+                arguments + ["--database", root.path("bad.sqlite")], executable: try GatectlProcess.daemon, environment: environment)
+            expectError(bad, status: 64, message: message)
+        }
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: config))
+        expectError(
+            try GatectlProcess.run(["--config", config], executable: try GatectlProcess.daemon), status: 64,
+            message: "\(config) is not a JSON configuration file")
+        #expect(!FileManager.default.fileExists(atPath: root.path("bad.sqlite")), "a refused start creates no database")
+    }
+
+    @Test("the log: one line per request (socket, account, command, status, time, id) and the gate's events; never an answer, token or challenge id")
+    func logHygiene() async throws {
+        let daemon = try await RunningDaemon.start()
+        defer { daemon.stop() }
+        try daemon.ok(["profile", "add", "emma", "--by", "mum"])
+        try daemon.ok(["policy", "set", "--profile", "emma", "--min-response-time", "0s", "--max-wrong-answers", "2", "--by", "mum"])
+        let begun = try JSONOutput.object(try daemon.ok(["challenge", "begin", "emma", "--json"], gate: true).stdout)
+        let id = try #require((begun["challenge"] as? [String: Any])?["id"] as? String)
+        let answer = try daemon.sqlite("SELECT answer FROM challenges WHERE id = '\(id)'").trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try daemon.gatectl(["challenge", "answer", id, "987654"], gate: true)
+        let passed = try JSONOutput.object(try daemon.ok(["challenge", "answer", id, answer, "--json"], gate: true).stdout)
+        let token = try #require(passed["token"] as? String)
+        try daemon.ok(["session", "check", token], gate: true)
+        #expect(try daemon.gatectl([token], gate: true).status == 64, "gatectl refuses a command line it cannot parse before sending it")
+        let log = daemon.stop().stderr
+        let requests = log.split(separator: "\n").filter { $0.hasSuffix("[parental_gated] request") }
+        #expect(requests.count == 6, "\(requests.joined(separator: "\n"))")
+        #expect(requests.allSatisfy { $0.contains(" id=") && $0.contains(" ms=") && $0.contains(" uid=0 user=root") })
+        #expect(requests.contains { $0.contains("command=challenge answer") && $0.contains("socket=gate") && $0.contains("status=1") })
+        #expect(log.contains("event=passed profile=emma"))
+        #expect(log.contains("event=wrongAnswer profile=emma"))
+        for secret in [token, id, "987654", " \(answer) ", "=\(answer) "] {
+            #expect(!log.contains(secret), "the log holds \(secret)")
+        }
+    }
+}
