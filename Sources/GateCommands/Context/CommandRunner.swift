@@ -11,6 +11,7 @@ package enum CommandRunner {
     package static func parse(
         _ arguments: [String], root: any ParsableCommand.Type = GateCtl.self
     ) -> Result<any ParsableCommand, CommandFailure> {
+        if root == GateCtl.self, let command = QuickParse.command(arguments) { return .success(command) }
         do {
             return .success(try root.parseAsRoot(arguments))
         } catch {
