@@ -143,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParentalGateTests",
-            dependencies: ["ParentalGate", "GateStore"],
+            dependencies: ["GateCore", "ParentalGate", "GateStore"],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -53,8 +53,9 @@ struct ArithmeticSpaceTests {
     func matchesTheRules(difficulty: Difficulty) {
         let expected = Self.bruteForce(difficulty)
         let space = ArithmeticSpace.of(difficulty)
-        #expect(Set(space.forms) == Set(expected.keys))
-        for form in space.forms {
+        #expect(Set(space.forms.map(\.form)) == Set(expected.keys))
+        #expect(abs(space.forms.reduce(0) { $0 + $1.weight } - 1) < 1e-12)
+        for form in space.forms.map(\.form) {
             let counts = expected[form] ?? [:]
             #expect(space.answersByForm[form] == counts.keys.sorted(), "\(difficulty) \(form)")
             for (answer, count) in counts {
@@ -71,7 +72,7 @@ struct ArithmeticSpaceTests {
         let space = ArithmeticSpace.of(difficulty)
         let random = RandomSource.seeded(41)
         for _ in 0..<2000 {
-            guard let form = random.element(of: space.forms), let answer = random.element(of: space.answersByForm[form] ?? []),
+            guard let form = random.element(of: space.forms.map(\.form)), let answer = random.element(of: space.answersByForm[form] ?? []),
                   let problem = ArithmeticProblem.random(form, answer: answer, difficulty: difficulty, using: random)
             else {
                 Issue.record("no problem")
@@ -93,34 +94,74 @@ struct ArithmeticSpaceTests {
         #expect(ArithmeticProblem.random(.quotient, answer: 12, difficulty: .hard, using: random) == nil)
     }
 
-    @Test("entry answers are uniform over every answer the difficulty can give", arguments: [Difficulty.easy, .standard])
-    func entryAnswersAreUniform(difficulty: Difficulty) {
+    @Test("entry: each form comes by its weight, and its answers uniformly", arguments: Difficulty.allCases)
+    func entryAnswersFollowTheWeights(difficulty: Difficulty) {
         let space = ArithmeticSpace.of(difficulty)
         let random = RandomSource.seeded(42)
-        let samples = space.answers.count * 100
-        var counts: [Int: Int] = [:]
+        let samples = 60_000
+        var byForm: [ArithmeticProblem.Form: [Int: Int]] = [:]
         for _ in 0..<samples {
-            counts[ArithmeticProblem.random(difficulty, using: random).answer, default: 0] += 1
+            let problem = ArithmeticProblem.random(difficulty, using: random)
+            byForm[problem.form, default: [:]][problem.answer, default: 0] += 1
         }
-        #expect(counts.count == space.answers.count, "every answer comes up")
-        let observed = space.answers.map { counts[$0, default: 0] }
-        let statistic = ChallengeGenerationTests.chiSquared(observed)
-        let degrees = Double(observed.count - 1)
-        // Wilson–Hilferty: the 0.999 quantile of chi-squared with `degrees` degrees of freedom.
-        let critical = degrees * pow(1 - 2 / (9 * degrees) + 3.09 * (2 / (9 * degrees)).squareRoot(), 3)
-        #expect(statistic < critical, "chi-squared \(statistic) against \(critical)")
+        for (form, weight) in space.forms {
+            let counts = byForm[form] ?? [:]
+            let drawn = counts.values.reduce(0, +)
+            let sigma = (Double(samples) * weight * (1 - weight)).squareRoot()
+            #expect(abs(Double(drawn) - Double(samples) * weight) <= 4.5 * sigma + 1, "\(difficulty) \(form): \(drawn) of \(samples)")
+            let answers = space.answersByForm[form] ?? []
+            #expect(Set(counts.keys).isSubset(of: Set(answers)))
+            // Uniform within the form, where there are enough draws to tell (chi-squared, 0.999).
+            guard drawn >= 20 * answers.count else { continue }
+            let observed = answers.map { counts[$0, default: 0] }
+            let statistic = ChallengeGenerationTests.chiSquared(observed)
+            let degrees = Double(observed.count - 1)
+            let critical = degrees * pow(1 - 2 / (9 * degrees) + 3.09 * (2 / (9 * degrees)).squareRoot(), 3)
+            #expect(statistic < critical, "\(difficulty) \(form): chi-squared \(statistic) against \(critical)")
+        }
     }
 
-    @Test("choice options are all answers of the question's own form: reading the operation rules none out", arguments: Difficulty.allCases)
-    func optionsFitTheForm(difficulty: Difficulty) {
+    @Test("the best guess per operation is what the weights say, and the default policy's is at most 0.25%")
+    func bestGuess() {
+        let standard = ArithmeticSpace.of(.standard)
+        let expected = standard.forms.reduce(0.0) { $0 + $1.weight / Double(standard.answersByForm[$1.form]?.count ?? 1) }
+        #expect(abs(standard.bestGuess(tries: 1) - expected) < 1e-15)
+        #expect(standard.bestGuess(tries: 1) <= 0.0025)
+        #expect(standard.answers.allSatisfy { standard.probability(of: $0) <= standard.bestGuess(tries: 1) + 1e-15 },
+                "no answer is a better blind guess than the best guess per operation")
+    }
+
+    @Test("choice options are the answer's group, of its own form and number of digits: the same question shows the same set", arguments: Difficulty.allCases)
+    func optionsAreTheAnswersGroup(difficulty: Difficulty) {
         let generator = QuestionGenerator(random: .seeded(43))
         let space = ArithmeticSpace.of(difficulty)
         for count in 2...8 {
+            var seen: [ArithmeticProblem: Set<Int>] = [:]
             for _ in 0..<500 {
                 let (problem, options) = generator.choiceProblem(difficulty, count: count)
                 #expect(options.count == count && Set(options).count == count && options.contains(problem.answer))
-                let answers = space.answersByForm[problem.form] ?? []
-                #expect(options.allSatisfy { answers.contains(sorted: $0) }, "\(problem.form): \(options)")
+                let groups = space.groups(of: problem.form, count: count)
+                #expect(groups.contains { Set($0) == Set(options) }, "\(problem.form): \(options)")
+                #expect(Set(options.map { String($0).count }).count == 1, "one number of digits: \(options)")
+                if let earlier = seen[problem] { #expect(earlier == Set(options), "asked again, the same options") }
+                seen[problem] = Set(options)
+            }
+        }
+    }
+
+    @Test("a form's groups partition its answers of each number of digits; only a class's last few are left out")
+    func groupsPartition() {
+        for difficulty in Difficulty.allCases {
+            let space = ArithmeticSpace.of(difficulty)
+            for (form, _) in space.forms {
+                for count in 2...8 {
+                    let groups = space.groups(of: form, count: count)
+                    let grouped = groups.flatMap { $0 }
+                    #expect(groups.allSatisfy { $0.count == count })
+                    #expect(Set(grouped).count == grouped.count, "no answer in two groups")
+                    let classes = space.digitClassesByForm[form] ?? []
+                    #expect(grouped.count == classes.reduce(0) { $0 + $1.count - $1.count % count })
+                }
             }
         }
     }

@@ -190,18 +190,34 @@ struct ChallengeGenerationTests {
         #expect(strings.lockedOut.contains("{time}"))
     }
 
-    @Test("stored questions with small answers (1, 2, 3) still put the answer at every rank equally often", arguments: [1, 2, 3])
-    func smallStoredAnswers(answer: Int) throws {
-        let generator = QuestionGenerator(random: .seeded(UInt64(answer)))
-        let question = StoredQuestion(id: 1, question: try Question(prompt: "How many noses have you got?", answer: answer))
-        var ranks = [0, 0, 0, 0]
-        for _ in 0..<4000 {
+    @Test("a stored question without choices shows its answer's group every time: the same roundness, the sign of the answer", arguments: [
+        (1, [1, 3, 7, 9]), (8, [2, 4, 6, 8]), (12, [12, 14, 16, 18]), (60, [20, 40, 60, 80]), (365, [365, 375, 385, 395]),
+        (100, [100, 300, 700, 900]), (-3, [-1, -3, -7, -9]), (150, [50, 150, 250, 350]),
+    ])
+    func storedGroups(answer: Int, group: [Int]) throws {
+        let generator = QuestionGenerator(random: .seeded(UInt64(abs(answer))))
+        let question = StoredQuestion(id: 1, question: try Question(prompt: "How many?", answer: answer))
+        for _ in 0..<50 {
             let prepared = try #require(generator.stored(from: [question], format: .choice, choiceCount: 4, locale: .english))
-            let choices = try #require(prepared.choices)
-            #expect(Set(choices).count == 4 && choices.contains(answer))
-            ranks[choices.filter { $0 < answer }.count] += 1
+            #expect(Set(prepared.choices ?? []) == Set(group))
         }
-        #expect(Self.chiSquared(ranks) < Self.critical(degrees: 3), "ranks \(ranks)")
+        #expect(group.allSatisfy { OptionGroups.roundness($0) == OptionGroups.roundness(answer) })
+    }
+
+    @Test("stored groups: every answer 1…5000 is in its group of N, all of one roundness and positive, N = 2…8")
+    func storedGroupsHold() {
+        for count in 2...8 {
+            for answer in 1...5000 {
+                let group = OptionGroups.stored(answer: answer, count: count)
+                guard group.count == count, Set(group).count == count, group.contains(answer),
+                      group.allSatisfy({ $0 > 0 && OptionGroups.roundness($0) == OptionGroups.roundness(answer) }),
+                      OptionGroups.stored(answer: group[0], count: count) == group
+                else {
+                    Issue.record("\(answer), \(count): \(group)")
+                    return
+                }
+            }
+        }
     }
 
     @Test("a seeded source gives the same questions and choices every run")

@@ -38,8 +38,7 @@ struct ChildAccountTests {
             ["-u", "nobody", "--", try GatectlProcess.binary.path, "gate", "emma", "--socket", daemon.gateSocket],
             executable: URL(fileURLWithPath: "/usr/sbin/runuser"))
         try await gate.waitForOutput("> ")
-        let open = try daemon.sqlite("SELECT answer FROM challenges WHERE status = 'open'").trimmingCharacters(in: .whitespacesAndNewlines)
-        gate.type(open)
+        gate.type(String(try await daemon.openAnswer()))
         let terminal = gate.finish(timeout: 30)
         #expect(terminal.status == 0, "\(terminal.stdout)\(terminal.stderr)")
         #expect(daemon.log.contains("socket=gate uid=65534 user=nobody") || daemon.log.contains("user=nobody"))

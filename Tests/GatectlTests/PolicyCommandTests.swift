@@ -20,8 +20,9 @@ struct PolicyCommandTests {
         #expect(lines.contains("timeLimit            30s         default"))
         #expect(lines.contains("auditRetention       365d        default"))
         #expect(result.stdout.contains("\nguess resistance: a child guessing with the best strategy passes\n"))
-        #expect(lines.contains("  best strategy              answer any of the 477 answers standard arithmetic can have, all equally likely"))
-        #expect(lines.contains("  one challenge              0.21% (1 in 477)"))
+        #expect(lines.contains("  best strategy              read the operation word, then answer any of its answers: each operation's answers are equally likely"))
+        #expect(lines.contains("  one challenge              0.25% (1 in 400)"))
+        #expect(lines.contains("  within 24 hours of trying  9.75% (41 challenges)"))
         #expect(lines.contains { $0.hasPrefix("  before the first lockout  ") && $0.hasSuffix("%") })
         #expect(lines.contains { $0.hasPrefix("  within 24 hours of trying  ") && $0.hasSuffix(" challenges)") })
     }
@@ -53,14 +54,14 @@ struct PolicyCommandTests {
 
         let resistance = try #require(profile["guessResistance"] as? [String: Any])
         #expect(Set(resistance.keys) == ["strategy", "candidates", "perChallenge", "beforeFirstLockout", "within24Hours", "challengesPer24Hours"])
-        #expect(resistance["strategy"] as? String == "answer any of the 477 answers standard arithmetic can have, all equally likely")
+        #expect(resistance["strategy"] as? String == "read the operation word, then answer any of its answers: each operation's answers are equally likely")
         let perChallenge = try #require(resistance["perChallenge"] as? Double)
         let beforeLockout = try #require(resistance["beforeFirstLockout"] as? Double)
         let within24Hours = try #require(resistance["within24Hours"] as? Double)
         #expect(perChallenge > 0 && perChallenge < 0.05)
         #expect(beforeLockout >= perChallenge && within24Hours >= beforeLockout && within24Hours <= 1)
-        #expect(resistance["candidates"] as? Int == 477)
-        #expect(abs(perChallenge - 2.0 / 477) < 1e-12, "two tries: the two best guesses")
+        #expect(resistance["candidates"] as? Int == 400)
+        #expect(abs(perChallenge - 0.005) < 0.0001, "two tries: two answers of the operation asked, 0.25% each")
         #expect((resistance["challengesPer24Hours"] as? Int ?? 0) > 0)
     }
 

@@ -4,27 +4,26 @@ import Foundation
 /// through the gate under a policy.
 ///
 /// The guesser knows how the gate makes its questions but cannot work out an answer. It
-/// reads whether a challenge is arithmetic or a stored question, waits out
-/// `minResponseTime` before its first answer (faster counts as wrong), answers again at
-/// once, never repeats a guess the gate called wrong, and begins the next challenge the
-/// moment it may. With k tries per challenge (`maxWrongAnswers`, capped at one fewer than
-/// the options shown):
+/// reads whether a challenge is arithmetic or a stored question and which operation it asks
+/// ("plus", "times"), waits out `minResponseTime` before its first answer (faster counts as
+/// wrong), answers again at once, never repeats a guess the gate called wrong, and schedules
+/// its challenges and pauses for the most tries a day allows. With k tries per challenge
+/// (`maxWrongAnswers`, capped at one fewer than the options shown):
 ///
-/// - `entry`: it tries the k most likely answers. For arithmetic that is the generator's
-///   real distribution of answers (uniform over every answer the difficulty can give, so
-///   k of them); for stored questions, the answers of the set the profile is asked, most
-///   frequent first.
-/// - `choice`: every option is equally likely to be the answer (``OptionShape``), so any k
-///   options do as well as any others: k / N. A question's own choices count as its N.
+/// - `entry` arithmetic: it gives k answers of the operation asked; they are equally likely
+///   (``ArithmeticSpace``), so it passes Σ over forms of weight × k / answers of the form.
+/// - `entry` stored questions: the set's k most frequent answers (the profile's locale).
+/// - `choice`: every option of a group is the answer equally often (``OptionGroups``): k / N.
+///   A question's own choices count as its N.
 /// - `mixed`: half arithmetic, half stored questions, each played at its best.
 ///
 /// Then per challenge p; before the first lockout, over `maxFailedChallenges` = F
-/// challenges, 1 − (1 − p)^F; within 24 hours 1 − (1 − p)^n, where n counts the challenges
-/// that fit into 24 hours of F challenges, lockout 1, F challenges, lockout 2, … (each
-/// lockout as escalation sets it), stopping for good at a hard lock.
+/// challenges, 1 − (1 − p)^F; within 24 hours 1 − (1 − p)^n, where n is the most challenges
+/// 24 hours allow (``TryingSchedule``: lockouts and the pauses of `failureWindow` that reset
+/// their level, stopping at a hard lock).
 ///
 /// The figures are exact under the model; the test suite plays the strategies against the
-/// generator and through the real gate with a manual clock.
+/// generator, and the schedule through the real gate with a manual clock.
 public struct GuessResistance: Hashable, Sendable, Codable {
     /// The best strategy, in words.
     public var strategy: String
@@ -62,23 +61,9 @@ public struct GuessResistance: Hashable, Sendable, Codable {
         within24Hours = 1 - pow(failing, Double(challengesPer24Hours))
     }
 
-    /// Challenges a relentless answerer gets within `window`.
+    /// The most challenges a guesser gets within `window` (``TryingSchedule``).
     public static func challenges(in window: Duration, policy: Policy) -> Int {
-        let end = window.wholeMilliseconds
-        let perChallenge = policy.minResponseTime.wholeMilliseconds
-        var time: Int64 = 0
-        var count = 0
-        var level = 0
-        while time < end {
-            for _ in 0..<policy.maxFailedChallenges where time < end {
-                count += 1
-                time += perChallenge
-            }
-            level += 1
-            if policy.hardLockAfter > 0 && level > policy.hardLockAfter { break }
-            time += Escalation.lockoutDuration(level: level, policy: policy).wholeMilliseconds
-        }
-        return count
+        TryingSchedule(policy: policy, horizon: window.wholeMilliseconds).best(within: window.wholeMilliseconds).count
     }
 
     /// One kind of question played at its best: the chance of one guess and of all tries.
@@ -94,13 +79,12 @@ public struct GuessResistance: Hashable, Sendable, Codable {
             let options = policy.choiceCount
             return Play(
                 single: 1 / Double(options), withTries: Double(GateMachine.tries(policy, options: options)) / Double(options),
-                strategy: "pick any option: each of the \(options) is equally likely to be the answer")
+                strategy: "pick any option: each of the \(options) is the answer equally often")
         case .entry:
-            let odds = ArithmeticSpace.of(policy.difficulty).entryOdds
+            let space = ArithmeticSpace.of(policy.difficulty)
             return Play(
-                single: odds.first?.probability ?? 0,
-                withTries: odds.prefix(policy.maxWrongAnswers).reduce(0) { $0 + $1.probability },
-                strategy: "answer any of the \(odds.count) answers \(policy.difficulty.rawValue) arithmetic can have, all equally likely")
+                single: space.bestGuess(tries: 1), withTries: space.bestGuess(tries: policy.maxWrongAnswers),
+                strategy: "read the operation word, then answer any of its answers: each operation's answers are equally likely")
         }
     }
 
@@ -116,7 +100,7 @@ public struct GuessResistance: Hashable, Sendable, Codable {
             let count = Double(questions.count)
             return Play(
                 single: single / count, withTries: withTries / count,
-                strategy: "pick any option: the answer's rank among a question's options is uniform")
+                strategy: "pick any option of the question's")
         case .entry:
             let frequencies = Dictionary(grouping: questions, by: \.answer).mapValues(\.count)
                 .sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }

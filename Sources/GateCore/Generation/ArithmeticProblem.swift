@@ -13,9 +13,8 @@ public struct ArithmeticProblem: Hashable, Sendable {
     public var operands: [Int]
     public var answer: Int
 
-    /// A random problem of `difficulty`, its answer drawn uniformly from every answer the
-    /// difficulty can give (so no answer is a better guess than another), then a form that
-    /// gives it, then operands:
+    /// A random problem of `difficulty`: a form drawn by its weight, then an answer drawn
+    /// uniformly among the form's answers (``ArithmeticSpace``), then operands that give it.
     ///
     /// - `easy`: a sum or product of two single-digit numbers above 10, or a difference or
     ///   quotient made by inverting one (a two-digit number above 10 and a digit, with a
@@ -26,8 +25,8 @@ public struct ArithmeticProblem: Hashable, Sendable {
     public static func random(_ difficulty: Difficulty, using random: RandomSource) -> ArithmeticProblem {
         let space = ArithmeticSpace.of(difficulty)
         while true {
-            if let answer = random.element(of: space.answers),
-               let form = random.element(of: space.forms(giving: answer)),
+            if let form = space.drawForm(using: random),
+               let answer = random.element(of: space.answersByForm[form] ?? []),
                let problem = Self.random(form, answer: answer, difficulty: difficulty, using: random)
             {
                 return problem

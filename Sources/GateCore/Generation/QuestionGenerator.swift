@@ -9,10 +9,10 @@ public struct QuestionGenerator: Sendable {
 
     /// An arithmetic question of `difficulty` in `strings`' language.
     ///
-    /// For `entry` the answer is drawn uniformly from every answer the difficulty can give.
-    /// For `choice` the form is drawn first, then `choiceCount` options from that form's
-    /// answers (``OptionShape``), then the answer uniformly among the options, then operands
-    /// that give it: the options and the form say nothing about which option is right.
+    /// The form is drawn by its weight, then the answer uniformly among the form's answers
+    /// (``ArithmeticSpace``), then operands that give it. For `choice` the options are the
+    /// answer's group (``OptionGroups``), in random order: the options and the form say nothing
+    /// about which option is right, and the same question always shows the same options.
     public func arithmetic(
         _ difficulty: Difficulty, format: AnswerFormat, choiceCount: Int, strings: GateStrings, locale: LocaleTag
     ) -> PreparedQuestion {
@@ -31,7 +31,7 @@ public struct QuestionGenerator: Sendable {
     /// One of `questions`, picked uniformly, in `locale`; `nil` when there are none.
     ///
     /// For the `choice` format a question's own choices are shuffled; one without choices
-    /// gets `choiceCount` options around its answer, the answer at a uniformly drawn rank.
+    /// gets its answer's group of `choiceCount` options (``OptionGroups/stored(answer:count:)``).
     public func stored(
         from questions: [StoredQuestion], format: AnswerFormat, choiceCount: Int, locale: LocaleTag
     ) -> PreparedQuestion? {
@@ -39,7 +39,7 @@ public struct QuestionGenerator: Sendable {
         let question = stored.question
         var choices: [Int]?
         if format == .choice {
-            choices = random.shuffled(question.choices ?? OptionShape.around(question.answer, count: choiceCount, using: random))
+            choices = random.shuffled(question.choices ?? OptionGroups.stored(answer: question.answer, count: choiceCount))
         }
         return PreparedQuestion(
             prompt: question.prompt, locale: locale, answer: question.answer, choices: choices,
@@ -54,17 +54,15 @@ public struct QuestionGenerator: Sendable {
     /// A problem of `difficulty` and `count` options for it, in random order.
     func choiceProblem(_ difficulty: Difficulty, count: Int) -> (problem: ArithmeticProblem, options: [Int]) {
         let space = ArithmeticSpace.of(difficulty)
-        let forms = space.forms.filter { (space.answersByForm[$0]?.count ?? 0) >= count }
-        while true {
-            guard let form = random.element(of: forms), let classes = space.digitClassesByForm[form] else { break }
-            let options = OptionShape.window(in: classes, count: count, using: random)
-            guard options.count == count, let answer = random.element(of: options),
+        while let form = space.drawForm(using: random, allowed: { !space.groups(of: $0, count: count).isEmpty }) {
+            let group = random.element(of: space.groups(of: form, count: count)) ?? []
+            guard let answer = random.element(of: group),
                   let problem = ArithmeticProblem.random(form, answer: answer, difficulty: difficulty, using: random)
             else { continue }
-            return (problem, random.shuffled(options))
+            return (problem, random.shuffled(group))
         }
-        // Not reached: every difficulty has a form with at least 8 answers (choiceCount ≤ 8).
+        // Not reached: every form of every difficulty has at least 8 answers of one number of digits.
         let problem = ArithmeticProblem.random(difficulty, using: random)
-        return (problem, random.shuffled(OptionShape.around(problem.answer, count: count, using: random)))
+        return (problem, random.shuffled(OptionGroups.stored(answer: problem.answer, count: count)))
     }
 }

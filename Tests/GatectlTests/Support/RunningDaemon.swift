@@ -62,6 +62,19 @@ final class RunningDaemon: @unchecked Sendable {
         try SQLiteTool.run(databasePath, sql, sourceLocation: sourceLocation)
     }
 
+    /// The answer of the profile's open challenge, read from the file as soon as it is there
+    /// (another process's read can meet a moment's lock on a loaded machine: it asks again).
+    func openAnswer(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
+        let deadline = Date().addingTimeInterval(20)
+        var last = ""
+        while Date() < deadline {
+            last = (try? sqlite("SELECT answer FROM challenges WHERE status = 'open'")) ?? ""
+            if let answer = Int(last.trimmingCharacters(in: .whitespacesAndNewlines)) { return answer }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try #require(Int(last.trimmingCharacters(in: .whitespacesAndNewlines)), "no open challenge: \(last)", sourceLocation: sourceLocation)
+    }
+
     /// What the daemon logged so far.
     var log: String {
         process.printedErrors
