@@ -12,8 +12,9 @@ final class InteractiveGatectl: @unchecked Sendable {
     private var output = Data()
     private var errors = Data()
 
-    init(_ arguments: [String], standardInput: Bool = true) throws {
-        process.executableURL = try GatectlProcess.binary
+    /// Starts `executable` (by default the built `gatectl`) with `arguments`.
+    init(_ arguments: [String], standardInput: Bool = true, executable: URL? = nil) throws {
+        process.executableURL = try executable ?? GatectlProcess.binary
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PARENTAL_GATE_DB"] = nil
