@@ -121,7 +121,18 @@ struct QuestionFileTests {
         #expect(throws: GateInputError.malformedQuestionFile("cannot read \(missing.path): no such file")) {
             try QuestionFile(contentsOf: missing)
         }
-        #expect(throws: GateInputError.self) { try QuestionFile(contentsOf: folder) }
+        #expect(throws: GateInputError.malformedQuestionFile("cannot read \(folder.path): it is a directory")) {
+            try QuestionFile(contentsOf: folder)
+        }
+        // A device that never ends, and a pipe no one writes to, are refused before a read.
+        #expect(throws: GateInputError.malformedQuestionFile("cannot read /dev/zero: not a regular file")) {
+            try QuestionFile(contentsOf: URL(fileURLWithPath: "/dev/zero"))
+        }
+        let pipe = folder.appendingPathComponent("pipe.json")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        #expect(throws: GateInputError.malformedQuestionFile("cannot read \(pipe.path): not a regular file")) {
+            try QuestionFile(contentsOf: pipe)
+        }
         let huge = folder.appendingPathComponent("huge.json")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: huge.path))

@@ -11,6 +11,14 @@ struct AdminRoutesTests {
         try JSONSerialization.jsonObject(with: Data(buffer: response.body))
     }
 
+    /// An in-memory gate with an admin token, the headers that carry it, and a server on it.
+    static func admin() async throws -> (gate: Gate, auth: HTTPFields, app: some ApplicationProtocol) {
+        let gate = try Gate(database: .inMemory)
+        let token = try await gate.addAdminToken(label: "tests", by: "mum")
+        let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+        return (gate, auth, Application(router: GateServer(gate: gate).router()))
+    }
+
     @Test("without an admin token every admin route is 401; a session token is not an admin token")
     func needsToken() async throws {
         let gate = try Gate(database: .inMemory)
@@ -34,10 +42,7 @@ struct AdminRoutesTests {
 
     @Test("with an admin token: profiles, policy with guess resistance, unlock, questions and the audit")
     func adminFlow() async throws {
-        let gate = try Gate(database: .inMemory)
-        let token = try await gate.addAdminToken(label: "tests", by: "mum")
-        let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
-        let app = Application(router: GateServer(gate: gate).router())
+        let (_, auth, app) = try await Self.admin()
         try await app.test(.router) { client in
             let added = try await client.execute(
                 uri: "/v1/admin/profiles", method: .post, headers: auth,
@@ -87,10 +92,7 @@ struct AdminRoutesTests {
 
     @Test("question sets take the library's question file shape: each bad question named by number, nothing stored")
     func questionSets() async throws {
-        let gate = try Gate(database: .inMemory)
-        let token = try await gate.addAdminToken(label: "tests", by: "mum")
-        let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
-        let app = Application(router: GateServer(gate: gate).router())
+        let (gate, auth, app) = try await Self.admin()
         let file = try QuestionFile(decoding: Data(#"{"name": "animals", "locale": "en", "questions": [{"prompt": "How many legs has a bird?", "answer": 2, "choices": [2, 4, 6]}]}"#.utf8))
         try await app.test(.router) { client in
             func post(_ body: String) async throws -> (HTTPResponse.Status, String) {

@@ -61,13 +61,19 @@ struct QuickStartTests {
         throw GateError.notFound("no challenge")
     }
 
-    @Test("a parent who answers right reaches parent mode, run after run on one file; the output is the README's")
-    func parent() async throws {
+    /// A new database file for the quick start, with the household's `minResponseTime` set.
+    static func database(minResponseTime: Duration) async throws -> (Scratch, String, Gate) {
         let scratch = try Scratch()
-        defer { scratch.remove() }
         let path = scratch.path("quick-start.sqlite")
         let gate = try Gate(database: .file(path))
-        try await gate.setPolicy(.minResponseTime, to: .zero)
+        try await gate.setPolicy(.minResponseTime, to: minResponseTime)
+        return (scratch, path, gate)
+    }
+
+    @Test("a parent who answers right reaches parent mode, run after run on one file; the output is the README's")
+    func parent() async throws {
+        let (scratch, path, gate) = try await Self.database(minResponseTime: .zero)
+        defer { scratch.remove() }
         let expected = Self.normalized(try Self.readmeOutput("parent"))
         for _ in 1...2 {
             let shown = try await Self.run(on: path, gate: gate) { try await gate.storedAnswer(of: $0.id) }
@@ -84,11 +90,8 @@ struct QuickStartTests {
 
     @Test("a child who types at once fails as too fast; the output is the README's")
     func child() async throws {
-        let scratch = try Scratch()
+        let (scratch, path, gate) = try await Self.database(minResponseTime: .seconds(10))
         defer { scratch.remove() }
-        let path = scratch.path("quick-start.sqlite")
-        let gate = try Gate(database: .file(path))
-        try await gate.setPolicy(.minResponseTime, to: .seconds(10))
         let shown = try await Self.run(on: path, gate: gate) { try await gate.storedAnswer(of: $0.id) }
         #expect(Self.normalized(shown) == Self.normalized(try Self.readmeOutput("child")), "\(shown)")
         #expect(try await gate.state(profile: "emma") == .child)

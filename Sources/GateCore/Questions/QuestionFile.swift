@@ -51,19 +51,28 @@ public struct QuestionFile: Hashable, Sendable, Codable {
         }
     }
 
-    /// Reads the file at `url`: refused without reading it when it is missing, a folder, or
-    /// larger than ``maximumBytes``.
+    /// Reads the file at `url`: refused without reading it when it is missing, a folder, not
+    /// a regular file (a device or a pipe), or larger than ``maximumBytes``; never reads more.
     public init(contentsOf url: URL) throws(GateInputError) {
         let path = url.relativePath
         let name = url.lastPathComponent
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        let target = url.resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else {
             throw .malformedQuestionFile("cannot read \(path): no such file")
         }
-        guard !isDirectory.boolValue else { throw .malformedQuestionFile("cannot read \(path): it is a directory") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: throw .malformedQuestionFile("cannot read \(path): it is a directory")
+        default: throw .malformedQuestionFile("cannot read \(path): not a regular file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size <= Self.maximumBytes else { throw Self.tooLarge(name, bytes: size) }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: target))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: Self.maximumBytes + 1) ?? Data()
+        } catch {
             throw .malformedQuestionFile("cannot read \(path): permission denied")
         }
         try self.init(decoding: data, fileName: name)
