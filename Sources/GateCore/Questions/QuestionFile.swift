@@ -95,6 +95,9 @@ public struct QuestionFile: Hashable, Sendable, Codable {
         case name, locale, questions
     }
 
+    /// Decodes the JSON object form (for a decoder of your own, as the admin API's request
+    /// body does). A question ``Question`` refuses throws
+    /// ``GateInputError/malformedQuestionFile(_:)`` naming its number, not a `DecodingError`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
