@@ -10,14 +10,4 @@ public enum FailureReason: String, CaseIterable, Hashable, Sendable, Codable {
     case cancelled
     /// A new challenge was begun while it was open.
     case abandoned
-
-    /// How a challenge that ended this way is stored (too many wrong and too fast are both `failed`).
-    public var status: ChallengeStatus {
-        switch self {
-        case .tooManyWrongAnswers, .tooFast: .failed
-        case .timedOut: .timedOut
-        case .cancelled: .cancelled
-        case .abandoned: .abandoned
-        }
-    }
 }
