@@ -22,6 +22,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ParentalGate", targets: ["ParentalGate"]),
+        .library(name: "ParentalGateTesting", targets: ["ParentalGateTesting"]),
         .library(name: "GateServer", targets: ["GateServer"]),
         .executable(name: "gatectl", targets: ["gatectl"]),
         .executable(name: "parental-gated", targets: ["parental-gated"]),
@@ -68,6 +69,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "ParentalGateTesting",
+            dependencies: ["ParentalGate"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "GateServer",
             dependencies: [
                 "ParentalGate",
@@ -110,6 +116,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .executableTarget(
+            name: "QuickStart",
+            dependencies: ["ParentalGate"],
+            path: "Examples/QuickStart",
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
             name: "gate-stress",
             dependencies: ["ParentalGate"],
             path: "Tests/Tools/GateStress",
@@ -143,7 +155,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParentalGateTests",
-            dependencies: ["GateCore", "ParentalGate", "GateStore"],
+            dependencies: ["GateCore", "ParentalGate", "ParentalGateTesting", "GateStore"],
             swiftSettings: strictSwift
         ),
         .testTarget(
@@ -156,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatectlTests",
-            dependencies: ["ParentalGate", "GateCommands", "gatectl", "parental-gated", "gate-stress", "GateBenchmarks"],
+            dependencies: ["ParentalGate", "GateCommands", "gatectl", "parental-gated", "gate-stress", "GateBenchmarks", "QuickStart"],
             swiftSettings: strictSwift
         ),
     ]

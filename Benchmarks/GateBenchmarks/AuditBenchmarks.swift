@@ -21,7 +21,7 @@ func registerAuditBenchmarks() {
         Benchmark("Recent 50 attempts of a profile (\(size) attempts)", configuration: quick) { _ in
             let (_, gate) = try fixture.value()
             let profile = try await gate.profile(named: AuditFixture.profiles[3])
-            let attempts = try await gate.attempts(AttemptFilter(profileID: profile.id, limit: 50))
+            let attempts = try await gate.attempts(AttemptFilter(profileID: profile.id), limit: 50).items
             guard attempts.count == min(50, size / AuditFixture.profiles.count) else {
                 throw BenchError("expected 50 attempts, got \(attempts.count)")
             }

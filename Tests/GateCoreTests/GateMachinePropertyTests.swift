@@ -198,10 +198,34 @@ struct GateMachinePropertyTests {
             world.clock = world.clock.addingTimeInterval(3)
             let answer = GateMachine.apply(.answer(open, value: 1, client: nil), to: world.snapshot, policy: policy, profileID: 1, at: world.clock)
             world.apply(answer)
-            #expect(answer.outcome == .failed(.failed))
+            #expect(answer.outcome == .failed(.tooManyWrongAnswers))
             world.clock = world.clock.addingTimeInterval(3600)
         }
         #expect(world.snapshot.counters.lockoutLevel == 0)
+    }
+
+    @Test("the last try too fast fails as tooFast; a slow wrong one as tooManyWrongAnswers")
+    func tooFastLastTry() {
+        var policy = Policy.default
+        policy.maxWrongAnswers = 2
+        var world = World()
+        let begin = GateMachine.apply(.begin(Self.question, id: .random(), client: nil), to: world.snapshot, policy: policy, profileID: 1, at: world.clock)
+        world.apply(begin)
+        guard case .issued(let challenge) = begin.outcome else {
+            Issue.record("expected a challenge, got \(begin.outcome)")
+            return
+        }
+        var outcomes: [GateOutcome] = []
+        for (step, value) in [(1.0, 55), (0.2, 56)] {
+            world.clock = world.clock.addingTimeInterval(step)
+            let answer = GateMachine.apply(
+                .answer(world.challenges[challenge.id]!, value: value, client: nil), to: world.snapshot, policy: policy,
+                profileID: 1, at: world.clock)
+            world.apply(answer)
+            outcomes.append(answer.outcome)
+        }
+        #expect(outcomes == [.wrong(triesLeft: 1, tooFast: true), .failed(.tooFast)])
+        #expect(world.challenges[challenge.id]?.status == .failed, "stored as failed, like any too many wrong answers")
     }
 
     @Test("Escalation follows lockout × growth^(n-1) up to the cap")

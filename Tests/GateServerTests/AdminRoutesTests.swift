@@ -11,6 +11,14 @@ struct AdminRoutesTests {
         try JSONSerialization.jsonObject(with: Data(buffer: response.body))
     }
 
+    /// An in-memory gate with an admin token, the headers that carry it, and a server on it.
+    static func admin() async throws -> (gate: Gate, auth: HTTPFields, app: some ApplicationProtocol) {
+        let gate = try Gate(database: .inMemory)
+        let token = try await gate.addAdminToken(label: "tests", by: "mum")
+        let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+        return (gate, auth, Application(router: GateServer(gate: gate).router()))
+    }
+
     @Test("without an admin token every admin route is 401; a session token is not an admin token")
     func needsToken() async throws {
         let gate = try Gate(database: .inMemory)
@@ -29,15 +37,12 @@ struct AdminRoutesTests {
                 #expect(response.headers[.contentType] == "application/problem+json")
             }
         }
-        #expect(try await gate.auditEntries().count == 1, "nothing was done")
+        #expect(try await gate.auditEntries(limit: 1000).items.count == 1, "nothing was done")
     }
 
     @Test("with an admin token: profiles, policy with guess resistance, unlock, questions and the audit")
     func adminFlow() async throws {
-        let gate = try Gate(database: .inMemory)
-        let token = try await gate.addAdminToken(label: "tests", by: "mum")
-        let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
-        let app = Application(router: GateServer(gate: gate).router())
+        let (_, auth, app) = try await Self.admin()
         try await app.test(.router) { client in
             let added = try await client.execute(
                 uri: "/v1/admin/profiles", method: .post, headers: auth,
@@ -82,6 +87,42 @@ struct AdminRoutesTests {
             #expect(verify["isIntact"] as? Bool == true)
             let stats = try await client.execute(uri: "/v1/admin/audit/stats", method: .get, headers: auth)
             #expect(stats.status == .ok)
+        }
+    }
+
+    @Test("question sets take the library's question file shape: each bad question named by number, nothing stored")
+    func questionSets() async throws {
+        let (gate, auth, app) = try await Self.admin()
+        let file = try QuestionFile(decoding: Data(#"{"name": "animals", "locale": "en", "questions": [{"prompt": "How many legs has a bird?", "answer": 2, "choices": [2, 4, 6]}]}"#.utf8))
+        try await app.test(.router) { client in
+            func post(_ body: String) async throws -> (HTTPResponse.Status, String) {
+                let response = try await client.execute(uri: "/v1/admin/question-sets", method: .post, headers: auth, body: ByteBuffer(string: body))
+                let detail = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])?["detail"] as? String
+                return (response.status, detail ?? "")
+            }
+            let refused: [(String, String)] = [
+                (#"{"name": "x", "locale": "en", "questions": [{"prompt": "a", "answer": 1}, {"prompt": "Two?", "answer": 2, "choices": [3, 4]}]}"#,
+                 "question 2: malformed question: 'Two?': the answer 2 is not among its choices"),
+                (#"{"name": "x", "locale": "en", "questions": [{"prompt": " ", "answer": 1}]}"#,
+                 "question 1: malformed question: the question text is empty"),
+                (#"{"locale": "en", "questions": [{"prompt": "a", "answer": 1}]}"#, "missing field 'name'"),
+                (#"{"name": "x", "questions": [{"prompt": "a", "answer": 1}]}"#, "missing field 'locale'"),
+                (#"{"name": "x", "locale": "en", "questions": []}"#, "malformed question: question set 'x' has no questions"),
+            ]
+            for (body, detail) in refused {
+                let (status, message) = try await post(body)
+                #expect(status == .badRequest && message == detail, "\(body): \(status) \(message)")
+            }
+            #expect(try await gate.questionSets().isEmpty)
+
+            let json = String(decoding: try JSONEncoder().encode(file), as: UTF8.self)
+            let (status, _) = try await post(json)
+            #expect(status == .created)
+            #expect(try await gate.questions(set: "animals", locale: "en") == file.questions, "the file's shape, as the library reads it")
+            let (again, conflict) = try await post(String(json.dropLast()) + #", "replace": false}"#)
+            #expect(again == .conflict, "\(conflict)")
+            let (replaced, _) = try await post(String(json.dropLast()) + #", "replace": true}"#)
+            #expect(replaced == .created)
         }
     }
 }

@@ -23,6 +23,8 @@ struct GatePageTests {
             #expect(html.contains(#"const next = "/settings?tab=1";"#))
             #expect(html.contains(#"<label for="answer""#))
             #expect(html.contains("Введите ответ цифрами."))
+            #expect(html.contains(#""tooFastFailed":"Слишком быстро. Доступ закрыт.""#), "the last try too fast has its own words")
+            #expect(html.contains(#"body.reason === "tooFast" ? strings.tooFastFailed"#))
             #expect(!html.contains("{{"))
             let unknown = try await client.execute(uri: "/gate/nobody", method: .get)
             #expect(unknown.status == .notFound)
@@ -79,7 +81,7 @@ struct GatePageTests {
             Issue.record("no challenge")
             return
         }
-        let answer = try #require(try await gate.store.read { try $0.challenge(id: challenge.id) }).issued.answer
+        let answer = try await gate.storedAnswer(of: challenge.id)
         clock.advance(by: .seconds(3))
         let app = Application(router: GateServer(gate: gate).router())
         try await app.test(.router) { client in

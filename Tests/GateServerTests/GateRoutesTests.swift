@@ -121,7 +121,7 @@ struct GateRoutesTests {
             #expect(problem["status"] as? Int == status)
             #expect((problem["detail"] as? String)?.isEmpty == false)
         }
-        #expect(try await fixture.gate.attempts(AttemptFilter()).isEmpty, "nothing was recorded for bad input")
+        #expect(try await fixture.gate.attempts(AttemptFilter(), limit: 100).items.isEmpty, "nothing was recorded for bad input")
     }
 
     @Test("a body over 16 KiB is refused with 413")
@@ -154,6 +154,28 @@ struct GateRoutesTests {
             #expect(text.contains("parental_gate_lockouts_total 1"))
             #expect(text.contains(#"parental_gate_http_requests_total{status="201"} 1"#))
             #expect(text.contains("parental_gate_http_request_duration_seconds_count"))
+        }
+    }
+
+    @Test("a too-fast last answer fails as tooFast: in the JSON, as the OpenAPI document says, and in the metrics")
+    func tooFastLastTry() async throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.app().test(.router) { client in
+            let begun = try await client.json("/v1/profiles/emma/challenges")
+            let id = try #require((try Self.json(begun)["challenge"] as? [String: Any])?["id"] as? String)
+            fixture.clock.advance(by: .seconds(1))
+            let answered = try await client.json("/v1/challenges/\(id)/answer", #"{"value": \#(try await fixture.answer(of: id))}"#)
+            #expect(answered.status == .ok)
+            let body = try Self.json(answered)
+            #expect(body["result"] as? String == "failed")
+            #expect(body["reason"] as? String == "tooFast")
+            let document = String(buffer: try await client.execute(uri: "/openapi.yaml", method: .get).body)
+            #expect(document.contains("reason: {type: string, enum: [tooManyWrongAnswers, tooFast, timedOut, cancelled]}"))
+            let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            #expect(text.contains(#"parental_gate_failures_total{reason="tooFast"} 1"#))
+            #expect(text.contains(#"parental_gate_failures_total{reason="tooManyWrongAnswers"} 0"#))
         }
     }
 }

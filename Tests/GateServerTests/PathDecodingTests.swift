@@ -75,13 +75,13 @@ struct PathDecodingTests {
         let fixture = try ServerFixture()
         defer { fixture.remove() }
         try await fixture.gate.addProfile("emma")
-        let before = try await fixture.gate.auditEntries().count
+        let before = try await fixture.gate.auditEntries(limit: 1000).items.count
         try await fixture.app().test(.router) { client in
             let method: HTTPRequest.Method = uri.hasSuffix("challenges") ? .post : uri.hasSuffix("session") ? .delete : .get
             let response = try await client.json(uri, method: method)
             #expect(response.status == .badRequest, "\(uri): \(String(buffer: response.body))")
             #expect(response.headers[.contentType] == "application/problem+json")
         }
-        #expect(try await fixture.gate.auditEntries().count == before)
+        #expect(try await fixture.gate.auditEntries(limit: 1000).items.count == before)
     }
 }

@@ -63,13 +63,13 @@ struct RateLimitTests {
             for _ in 0..<12 {
                 #expect(try await client.json("/v1/profiles/emma/challenges").status == .created)
             }
-            let before = try await fixture.gate.auditEntries().count
+            let before = try await fixture.gate.auditEntries(limit: 1000).items.count
             let limited = try await client.json("/v1/profiles/%20EMMA%20/challenges")
             #expect(limited.status == .tooManyRequests)
             #expect(limited.headers[.retryAfter] == "5")
             #expect(limited.headers[.contentType] == "application/problem+json")
             #expect(try GateRoutesTests.json(limited)["status"] as? Int == 429)
-            #expect(try await fixture.gate.auditEntries().count == before, "a refused request writes nothing")
+            #expect(try await fixture.gate.auditEntries(limit: 1000).items.count == before, "a refused request writes nothing")
             fixture.clock.advance(by: .seconds(5))
             #expect(try await client.json("/v1/profiles/emma/challenges").status == .created, "one earned back after 5 s")
         }
@@ -87,11 +87,11 @@ struct RateLimitTests {
             let id = try #require((try GateRoutesTests.json(begun)["challenge"] as? [String: Any])?["id"] as? String)
             #expect(try await client.json("/v1/challenges/\(id)/cancel").status == .ok)
             #expect(try await client.json("/v1/challenges/\(id)/answer", #"{"value": 1}"#).status == .conflict, "a replay")
-            let before = try await fixture.gate.attempts(AttemptFilter()).count
+            let before = try await fixture.gate.attempts(AttemptFilter(), limit: 100).items.count
             let limited = try await client.json("/v1/challenges/\(id)/answer", #"{"value": 1}"#)
             #expect(limited.status == .tooManyRequests)
             #expect(limited.headers[.retryAfter] == "1200")
-            #expect(try await fixture.gate.attempts(AttemptFilter()).count == before, "the limited replay was not recorded")
+            #expect(try await fixture.gate.attempts(AttemptFilter(), limit: 100).items.count == before, "the limited replay was not recorded")
         }
     }
 

@@ -57,7 +57,7 @@ struct AuditChainTests {
     func links() async throws {
         let test = try await Self.populated()
         defer { test.remove() }
-        let entries = try await test.store.read { try $0.auditEntries(AuditFilter(limit: 1000)) }
+        let entries = try await test.store.read { try $0.auditEntries(AuditFilter(), limit: 1000).items }
         #expect(entries.first?.previousHash == Array(repeating: 0, count: 32))
         for (previous, entry) in zip(entries, entries.dropFirst()) {
             #expect(entry.previousHash == previous.hash)
@@ -187,7 +187,7 @@ struct AuditChainTests {
         let now2 = test.clock.now
         let second = try await test.store.write { try $0.pruneAudit(before: now2, by: actor, at: now2) }
         #expect(second.auditRecords == 2)
-        let kept = try await test.store.read { try $0.auditEntries(AuditFilter()) }
+        let kept = try await test.store.read { try $0.auditEntries(AuditFilter(), limit: 1000).items }
         #expect(kept.map(\.event.kind) == [.profileAdded, .auditPruned])
         #expect(try await test.store.verifyAudit().isIntact)
 

@@ -23,7 +23,7 @@ struct GateOperationsStoreTests {
         }
         let (stored, open, attempts, audit) = try await test.store.read { transaction in
             (try transaction.challenge(id: id), try transaction.openChallenge(profileID: emma.id),
-             try transaction.attempts(AttemptFilter(profileID: emma.id)), try transaction.auditEntries(AuditFilter(profileID: emma.id)))
+             try transaction.attempts(AttemptFilter(profileID: emma.id), limit: 100).items, try transaction.auditEntries(AuditFilter(profileID: emma.id), limit: 1000).items)
         }
         let challenge = try #require(stored)
         #expect(challenge.status == .failed)
@@ -57,7 +57,7 @@ struct GateOperationsStoreTests {
             try transaction.recordAttempt(challenge: id, value: 1, outcome: .replay, responseTime: .seconds(9), client: nil, at: now)
         }
         let (stored, kinds) = try await test.store.read { transaction in
-            (try transaction.challenge(id: id), try transaction.auditEntries(AuditFilter()).map(\.event.kind))
+            (try transaction.challenge(id: id), try transaction.auditEntries(AuditFilter(), limit: 1000).items.map(\.event.kind))
         }
         #expect(stored?.status == .passed)
         #expect(stored?.wrongAnswers == 0)
@@ -83,10 +83,10 @@ struct GateOperationsStoreTests {
             test.clock.advance(by: .seconds(60))
         }
         let (emmas, recent, tooFast, limited) = try await test.store.read { transaction in
-            (try transaction.attempts(AttemptFilter(profileID: emma.id)),
-             try transaction.attempts(AttemptFilter(since: start.addingTimeInterval(120))),
-             try transaction.attempts(AttemptFilter(outcomes: [.tooFast])),
-             try transaction.attempts(AttemptFilter(limit: 2)))
+            (try transaction.attempts(AttemptFilter(profileID: emma.id), limit: 100).items,
+             try transaction.attempts(AttemptFilter(since: start.addingTimeInterval(120)), limit: 100).items,
+             try transaction.attempts(AttemptFilter(outcomes: [.tooFast]), limit: 100).items,
+             try transaction.attempts(AttemptFilter(), limit: 2).items)
         }
         #expect(emmas.map(\.givenValue) == [3, 2, 0])
         #expect(recent.map(\.givenValue) == [4, 3, 2])
@@ -106,7 +106,7 @@ struct GateOperationsStoreTests {
         let event = AuditEvent(.lockoutStarted, profileID: emma.id, details: ["level": "2"])
         try await test.store.write { try $0.saveGateCounters(counters, profileID: emma.id, auditing: [event], at: now) }
         let (stored, last) = try await test.store.read { transaction in
-            (try transaction.gateCounters(profileID: emma.id), try transaction.auditEntries(AuditFilter()).last)
+            (try transaction.gateCounters(profileID: emma.id), try transaction.auditEntries(AuditFilter(), limit: 1000).items.last)
         }
         #expect(stored == counters.roundedToMilliseconds)
         #expect(last?.event.kind == .lockoutStarted)
@@ -156,7 +156,7 @@ struct GateOperationsStoreTests {
             try transaction.endSession(session.id, reason: .ended, by: "mum", at: now)
         }
         let (ended, kinds) = try await test.store.read { transaction in
-            (try transaction.session(token: token), try transaction.auditEntries(AuditFilter()).map(\.event.kind))
+            (try transaction.session(token: token), try transaction.auditEntries(AuditFilter(), limit: 1000).items.map(\.event.kind))
         }
         #expect(ended?.endedAt != nil)
         #expect(ended?.isLive(at: now) == false)
@@ -200,7 +200,7 @@ struct GateOperationsStoreTests {
         }
         #expect(try test.count("question_sets") == 1)
         #expect(try test.count("questions") == 1)
-        let kinds = try await test.store.read { try $0.auditEntries(AuditFilter()).map(\.event.kind) }
+        let kinds = try await test.store.read { try $0.auditEntries(AuditFilter(), limit: 1000).items.map(\.event.kind) }
         #expect(kinds == [.questionSetImported, .questionSetImported, .questionSetImported, .questionSetRemoved])
     }
 

@@ -210,7 +210,7 @@ struct MigrationTests {
                     challenge: issued.challenge.id, value: 1, outcome: .replay, responseTime: .seconds(9), client: nil, at: now)
             }
         }
-        let replays = try await store.read { try $0.auditEntries(AuditFilter(kinds: [.replayRefused])) }
+        let replays = try await store.read { try $0.auditEntries(AuditFilter(kinds: [.replayRefused]), limit: 1000).items }
         #expect(replays.map(\.count) == [3])
         #expect(try await store.verifyAudit().isIntact)
     }

@@ -69,7 +69,7 @@ struct PolicyStoreTests {
         #expect(overrides[.lockout] == nil)
         #expect(householdHistory.isEmpty)
 
-        let audited = try await test.store.read { try $0.auditEntries(AuditFilter(kinds: [.policyChanged])) }
+        let audited = try await test.store.read { try $0.auditEntries(AuditFilter(kinds: [.policyChanged]), limit: 1000).items }
         #expect(audited.count == 3)
         #expect(audited.first?.event.details["new"] == "10m")
         #expect(audited.first?.event.actor == "mum")
@@ -130,7 +130,7 @@ struct PolicyStoreTests {
         #expect(try test.count("profiles") == 0)
         #expect(try test.count("policies") == 1)
         #expect(try test.count("policy_changes") == 0)
-        let kinds = try await test.store.read { try $0.auditEntries(AuditFilter(profileID: emma.id)).map(\.event.kind) }
+        let kinds = try await test.store.read { try $0.auditEntries(AuditFilter(profileID: emma.id), limit: 1000).items.map(\.event.kind) }
         #expect(kinds == [.profileAdded, .policyChanged, .profileRemoved])
         #expect(try await test.store.verifyAudit().isIntact)
     }

@@ -18,13 +18,16 @@ import Testing
             let recorder = StatementRecorder()
             transaction.db.trace(options: .statement) { event in recorder.append(event.expandedDescription) }
             defer { transaction.db.trace(options: []) }
-            _ = try transaction.attempts(AttemptFilter(profileID: profileID, limit: 50))
+            _ = try transaction.attempts(AttemptFilter(profileID: profileID), limit: 50).items
+            // The next page, after a cursor: still read through the index, in its order.
+            _ = try transaction.attempts(
+                AttemptFilter(profileID: profileID), limit: 50, after: PageCursor(id: 40, time: since.millisecondsSince1970))
             _ = try transaction.gateStats(profileID: nil, since: since)
             return recorder.statements
         }
         let watched = ["attempts", "challenges", "audit_log"]
         let reads = statements.filter { sql in watched.contains { sql.contains("FROM \($0)") } }
-        #expect(reads.count >= 5, "expected the attempts query and four statistics queries, got \(reads)")
+        #expect(reads.count >= 5, "expected the attempts queries and four statistics queries, got \(reads)")
         for sql in reads {
             let plan = try await test.store.read { transaction in
                 try Row.fetchAll(transaction.db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
@@ -69,7 +72,7 @@ import Testing
         let challengeReads = statements.filter { $0.contains("FROM challenges WHERE id") }
         #expect(challengeReads.count == 3, "read once, then once after each change: \(statements)")
         #expect(!statements.contains { $0.contains("SELECT name FROM profiles") }, "the profile's name was read already: \(statements)")
-        let failed = try await test.store.read { try $0.auditEntries(AuditFilter(profileID: emma.id)) }.last
+        let failed = try await test.store.read { try $0.auditEntries(AuditFilter(profileID: emma.id), limit: 1000).items }.last
         #expect(failed?.event.kind == .challengeFailed)
         #expect(failed?.event.details["wrongAnswers"] == "1")
         #expect(failed?.event.profileName == "emma")

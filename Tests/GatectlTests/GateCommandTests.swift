@@ -257,6 +257,27 @@ struct GateCommandTests {
         #expect(JSONOutput.isTime(pass["until"]))
     }
 
+    @Test("challenge answer: a too-fast last try fails as tooFast (exit 1), in words and as JSON")
+    func tooFastLastTry() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        // The most minResponseTime there is, so that answering at once is too fast however slow the machine.
+        try db.addProfile("mia", policy: ["--min-response-time", "10s"])
+        let id = try db.beginChallenge("mia")
+        let text = try db.run(["challenge", "answer", id, String(try db.answer(ofChallenge: id))])
+        #expect(text.status == 1)
+        #expect(text.stdout == "failed: the last try was too fast (counted as wrong)\n")
+        let next = try db.beginChallenge("mia")
+        let json = try db.run(["challenge", "answer", next, String(try db.answer(ofChallenge: next)), "--json"])
+        #expect(json.status == 1)
+        let result = try JSONOutput.object(json.stdout)
+        #expect(Set(result.keys) == ["result", "reason"])
+        #expect(result["result"] as? String == "failed")
+        #expect(result["reason"] as? String == "tooFast")
+        let stats = try JSONOutput.array(try db.ok(["audit", "stats", "--json"]).stdout)
+        #expect(stats.first?["failedWrong"] as? Int == 2, "a too-fast failure counts as a failed challenge")
+    }
+
     @Test("session check of a pass's token exits 0, then 1 after session end")
     func sessions() throws {
         let db = try TestDatabase()
@@ -416,6 +437,20 @@ struct GateNameCommandTests {
         #expect(result.stdout.hasSuffix("> 7\nWrong answer. The gate stays closed.\n"))
         #expect(result.stderr.isEmpty)
         #expect(try db.ok(["status", "tom", "--json"]).stdout.contains("\"child\""))
+    }
+
+    @Test("the right answer typed at once on the last try is too fast: its own words, exit 1")
+    func tooFast() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.ok(["questions", "import", try db.write(spiderPlist, to: "spider.plist")])
+        try db.addProfile("tom", policy: ["--question-source", "questionSet:spider", "--min-response-time", "10s"])
+        let result = try db.run(["gate", "tom"], input: "8\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix("> 8\nToo fast. The gate stays closed.\n"), "\(result.stdout)")
+        let json = try db.run(["gate", "tom", "--json"], input: "8\n")
+        #expect(json.status == 1)
+        #expect(try JSONOutput.object(json.stdout)["reason"] as? String == "tooFast")
     }
 
     @Test("with tries left, a wrong answer says so and the gate asks again; text that is not a number is asked again")

@@ -321,7 +321,7 @@ struct ChoiceTriesCommandTests {
         let db = try TestDatabase()
         defer { db.remove() }
         try db.addProfile("emma", policy: ["--answer-format", "choice", "--choice-count", "8", "--max-wrong-answers", "3",
-                                           "--question-source", "questionSet:animals"])
+                                           "--question-source", "questionSet:animals", "--min-response-time", "0s"])
         // As a database written before the check, or by another program, could hold it.
         try db.sqlite("""
             INSERT INTO question_sets (name, name_key, locale, created_at, updated_at) VALUES ('animals', 'animals', 'en', 0, 0);

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 @testable import GateStore
 @testable import ParentalGate
+import ParentalGateTesting
 import Testing
 
 /// A scripted child hammering a locked gate: refused begins and replays are counted in one
@@ -41,14 +42,14 @@ struct AuditCoalescingTests {
         // On tmpfs when there is one: the file grows the same, without 20,000 disk syncs.
         let shm = URL(fileURLWithPath: "/dev/shm")
         let base = FileManager.default.isWritableFile(atPath: shm.path) ? shm : FileManager.default.temporaryDirectory
-        let test = try TestGate(under: base)
+        let test = try TestGate.onFile(under: base)
         defer { test.remove() }
         let failed = try await Self.lockedOut(test)
         let recordsBefore = try await test.audit().count
         let before = try await Self.sizes(test.gate)
 
         for index in 0..<10_000 {
-            test.wait(0.01)
+            test.advance(by: .seconds(0.01))
             let result = try await test.gate.begin(profile: "emma", client: "script-\(index)")
             guard case .lockedOut = result else {
                 Issue.record("begin \(index) was not refused: \(result)")
@@ -56,7 +57,7 @@ struct AuditCoalescingTests {
             }
         }
         for index in 0..<10_000 {
-            test.wait(0.01)
+            test.advance(by: .seconds(0.01))
             let result = try await test.gate.answer(challenge: failed.id, value: index, client: "script-\(index)")
             guard result == .alreadyEnded(.failed) else {
                 Issue.record("replay \(index) was not refused: \(result)")
@@ -88,7 +89,7 @@ struct AuditCoalescingTests {
         #expect(replays.first?.count == 10_000)
         #expect(refusals.first?.event.client == "script-0")
         #expect(refusals.first.map { $0.lastOccurredAt.timeIntervalSince($0.occurredAt) } ?? 0 > 99)
-        #expect(try await test.gate.attempts(AttemptFilter(outcomes: [.replay], limit: 100)).count == 1)
+        #expect(try await test.gate.attempts(AttemptFilter(outcomes: [.replay]), limit: 100).items.count == 1)
         let stats = try await test.gate.stats(profile: "emma")
         #expect(stats.first?.refusals == 10_000)
         #expect(stats.first?.replays == 10_000)
@@ -98,12 +99,12 @@ struct AuditCoalescingTests {
 
     @Test("alternating refused begins and replays, two profiles interleaved, different client labels: one record per profile and kind")
     func interleavedRunsCoalesce() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         let emmas = try await Self.lockedOut(test, profile: "emma")
         let mias = try await Self.lockedOut(test, profile: "mia")
         for index in 0..<100 {
-            test.wait(0.5)
+            test.advance(by: .seconds(0.5))
             _ = try await test.gate.begin(profile: "emma", client: "a\(index)")
             _ = try await test.gate.begin(profile: "mia", client: "b\(index)")
             _ = try await test.gate.answer(challenge: emmas.id, value: index)
@@ -111,7 +112,7 @@ struct AuditCoalescingTests {
         }
         for profile in ["emma", "mia"] {
             let id = try await test.gate.profile(named: profile).id
-            let entries = try await test.gate.auditEntries(AuditFilter(profileID: id, kinds: [.beginRefused, .replayRefused]))
+            let entries = try await test.gate.auditEntries(AuditFilter(profileID: id, kinds: [.beginRefused, .replayRefused]), limit: 1000).items
             #expect(entries.map(\.event.kind) == [.beginRefused, .replayRefused], "\(profile)")
             #expect(entries.map(\.count) == [100, 100], "\(profile)")
         }
@@ -120,18 +121,18 @@ struct AuditCoalescingTests {
 
     @Test("a disabled profile: alternating begins, answers and cancels by a script are one refused-begin and one refused-answer record")
     func disabledProfileRefusalsCoalesce() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         let open = try await test.begin("emma")
         _ = try await test.gate.setProfileEnabled("emma", false, by: "mum")
         for index in 0..<50 {
-            test.wait(1)
+            test.advance(by: .seconds(1))
             #expect(try await test.gate.begin(profile: "emma", client: "c\(index)") == .disabled)
             #expect(try await test.gate.answer(challenge: open.id, value: index) == .disabled)
             #expect(try await test.gate.cancel(challenge: open.id) == .disabled)
         }
-        let entries = try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused, .answerRefused]))
+        let entries = try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused, .answerRefused]), limit: 1000).items
         #expect(entries.map(\.event.kind) == [.beginRefused, .answerRefused])
         #expect(entries.map(\.count) == [50, 100])
         _ = try await test.gate.setProfileEnabled("emma", true, by: "mum")
@@ -140,11 +141,11 @@ struct AuditCoalescingTests {
 
     @Test("the profile's next other record closes the runs and seals their counts; a later refusal starts a new record")
     func nextRecordSealsTheRun() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         let failed = try await Self.lockedOut(test)
         for _ in 0..<5 {
-            test.wait(1)
+            test.advance(by: .seconds(1))
             _ = try await test.gate.begin(profile: "emma")
             _ = try await test.gate.answer(challenge: failed.id, value: 1)
         }
@@ -168,22 +169,22 @@ struct AuditCoalescingTests {
         _ = try await test.fail(try await test.begin("emma"))
         _ = try await test.gate.begin(profile: "emma")
         _ = try await test.gate.begin(profile: "emma")
-        let refusals = try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused]))
+        let refusals = try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused]), limit: 1000).items
         #expect(refusals.map(\.count) == [5, 2])
         #expect(try await test.gate.verifyAudit().isIntact)
     }
 
     @Test("verify detects a sealed count raised or lowered, a run's row deleted, and a forged seal; the schema refuses changing a sealed run")
     func tamperingWithCountsIsDetected() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         _ = try await Self.lockedOut(test)
         for _ in 0..<4 {
-            test.wait(1)
+            test.advance(by: .seconds(1))
             _ = try await test.gate.begin(profile: "emma")
         }
         try await test.gate.unlock(profile: "emma", by: "mum")
-        let refused = try #require(try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused])).first)
+        let refused = try #require(try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused]), limit: 1000).items.first)
         #expect(refused.count == 4)
         let path = test.directory.appendingPathComponent("gate.sqlite").path
         let raw = try DatabaseQueue(path: path)
@@ -217,7 +218,7 @@ struct AuditCoalescingTests {
             #expect(try await test.gate.verifyAudit().isIntact, "restored after \(tampering)")
         }
         // A count given to a record of a kind that never repeats.
-        let lockout = try #require(try await test.gate.auditEntries(AuditFilter(kinds: [.lockoutStarted])).first)
+        let lockout = try #require(try await test.gate.auditEntries(AuditFilter(kinds: [.lockoutStarted]), limit: 1000).items.first)
         try await raw.write { db in
             try db.execute(
                 sql: "INSERT INTO audit_repeats (audit_id, profile_id, kind, run_key, count, last_at, closed) VALUES (?, 1, 'beginRefused', 'x', 9, 0, 1)",
@@ -229,24 +230,24 @@ struct AuditCoalescingTests {
 
     @Test("prune keeps a run that began before the cutoff but repeated after it; list --since and stats see it")
     func pruneAndFiltersFollowTheLastTime() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         _ = try await Self.lockedOut(test, lockout: "7d")
         try await test.gate.setPolicy(.auditRetention, to: "1d", by: "mum")
         try await test.gate.setPolicy(.auditRetention, to: "1d", for: "emma", by: "mum")
         _ = try await test.gate.begin(profile: "emma")
         let started = test.clock.now
-        test.wait(3 * 86_400)
+        test.advance(by: .seconds(3 * 86_400))
         _ = try await test.gate.begin(profile: "emma")
 
-        let since = try await test.gate.auditEntries(AuditFilter(since: test.clock.now.addingTimeInterval(-3600), kinds: [.beginRefused]))
+        let since = try await test.gate.auditEntries(AuditFilter(since: test.clock.now.addingTimeInterval(-3600), kinds: [.beginRefused]), limit: 1000).items
         #expect(since.map(\.count) == [2])
         #expect(since.first?.occurredAt == started)
         #expect(try await test.gate.stats(profile: "emma", since: test.clock.now.addingTimeInterval(-3600)).first?.refusals == 2)
 
         let report = try await test.gate.pruneAudit(olderThan: .seconds(86_400), by: "mum")
         #expect(report.auditRecords > 0)
-        let kept = try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused]))
+        let kept = try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused]), limit: 1000).items
         #expect(kept.map(\.count) == [2])
         #expect(try await test.gate.verifyAudit().isIntact)
         // Closing the kept run after the prune still verifies.
@@ -256,16 +257,16 @@ struct AuditCoalescingTests {
 
     @Test("a clock running behind records one anomaly with a count, not one per request")
     func clockAnomaliesCoalesce() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         _ = try await Self.lockedOut(test)
-        test.wait(-60)
+        test.advance(by: .seconds(-60))
         for _ in 0..<50 {
-            test.wait(0.1)
+            test.advance(by: .seconds(0.1))
             _ = try await test.gate.begin(profile: "emma")
         }
         let kinds: Set<AuditEventKind> = [.clockAnomaly, .beginRefused]
-        let entries = try await test.gate.auditEntries(AuditFilter(kinds: kinds))
+        let entries = try await test.gate.auditEntries(AuditFilter(kinds: kinds), limit: 1000).items
         #expect(entries.map(\.event.kind) == [.clockAnomaly, .beginRefused])
         #expect(entries.map(\.count) == [50, 50])
         #expect(try await test.gate.verifyAudit().isIntact)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ParentalGate
+import ParentalGateTesting
 import Testing
 
 @Suite("A database another writer holds")
@@ -47,12 +48,12 @@ struct BusyDatabaseTests {
 
     @Test("a write lock held past the busy timeout gives a clear busy error, and the answer can be given after")
     func busy() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
         let holder = try LockHolder(test.directory.appendingPathComponent("gate.sqlite").path)
-        test.wait(3)
+        test.advance(by: .seconds(3))
         await #expect {
             _ = try await test.gate.answer(challenge: challenge.id, value: 1)
         } throws: { error in
@@ -60,22 +61,22 @@ struct BusyDatabaseTests {
             return message.contains("is busy: another process held its write lock longer than the busy timeout")
         }
         holder.release()
-        #expect(try await test.gate.attempts(AttemptFilter()).isEmpty, "nothing of the refused answer was written")
-        guard case .passed = try await test.pass(challenge, after: 0) else {
+        #expect(try await test.gate.attempts(AttemptFilter(), limit: 100).items.isEmpty, "nothing of the refused answer was written")
+        guard case .passed = try await test.pass(challenge, after: .zero) else {
             Issue.record("the right answer, given once the lock is released, should pass")
             return
         }
-        #expect(try await test.gate.attempts(AttemptFilter()).count == 1)
+        #expect(try await test.gate.attempts(AttemptFilter(), limit: 100).items.count == 1)
     }
 
     @Test("a write that finds another process holding the lock waits for it on the writer queue, and goes through once released")
     func waitsForAnotherProcess() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
-        let value = try await test.answer(of: challenge)
-        test.wait(3)
+        let value = try await test.rightAnswer(to: challenge)
+        test.advance(by: .seconds(3))
         let queuedBefore = test.gate.store.queuedWrites
         let holder = try LockHolder(test.directory.appendingPathComponent("gate.sqlite").path)
         let answer = Task { try await test.gate.answer(challenge: challenge.id, value: value) }
@@ -89,12 +90,12 @@ struct BusyDatabaseTests {
             Issue.record("the answer should pass once the other process lets go")
             return
         }
-        #expect(try await test.gate.attempts(AttemptFilter()).count == 1)
+        #expect(try await test.gate.attempts(AttemptFilter(), limit: 100).items.count == 1)
     }
 
     @Test("many writers of one process at once: every write commits exactly once")
     func concurrentWriters() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         let names = (0..<24).map { "child\($0)" }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -105,6 +106,6 @@ struct BusyDatabaseTests {
         }
         #expect(try await test.gate.profiles().map(\.name).sorted() == names.sorted())
         #expect(try await test.gate.verifyAudit().isIntact)
-        #expect(try await test.gate.auditEntries(AuditFilter(limit: 100)).count == names.count)
+        #expect(try await test.gate.auditEntries(AuditFilter(), limit: 100).items.count == names.count)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ParentalGate
+import ParentalGateTesting
 import Testing
 
 @Suite("Challenges through the gate: language, format and question source")
@@ -10,7 +11,7 @@ struct ChallengeSourceTests {
         ("ja", "pt", "What is "),
     ] as [(String, String?, String)])
     func language(locale: String, household: String?, prefix: String) async throws {
-        let test = try TestGate(inMemory: true)
+        let test = try TestGate()
         if let household { try await test.gate.setHouseholdLocale(household, by: "mum") }
         try await test.gate.addProfile("emma", locale: locale)
         let challenge = try await test.begin("emma")
@@ -22,7 +23,7 @@ struct ChallengeSourceTests {
 
     @Test("the choice format gives distinct options holding the answer, uniform in position")
     func choiceThroughTheGate() async throws {
-        let test = try TestGate(inMemory: true)
+        let test = try TestGate()
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.answerFormat, to: "choice")
         try await test.gate.setPolicy(.choiceCount, to: "3")
@@ -31,7 +32,7 @@ struct ChallengeSourceTests {
             let challenge = try await test.freshChallenge("emma")
             let choices = try #require(challenge.choices)
             #expect(Set(choices).count == 3)
-            let answer = try await test.answer(of: challenge)
+            let answer = try await test.rightAnswer(to: challenge)
             positions[try #require(choices.firstIndex(of: answer))] += 1
         }
         let expected = 200.0
@@ -41,11 +42,11 @@ struct ChallengeSourceTests {
 
     @Test("the difficulty of the policy is the difficulty asked")
     func difficulty() async throws {
-        let test = try TestGate(inMemory: true)
+        let test = try TestGate()
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.difficulty, to: "easy")
         for _ in 0..<50 {
-            let answer = try await test.answer(of: try await test.freshChallenge("emma"))
+            let answer = try await test.rightAnswer(to: try await test.freshChallenge("emma"))
             #expect(ArithmeticProblem.answerSpace(.easy).contains(answer))
             #expect(answer <= 81)
         }
@@ -53,7 +54,7 @@ struct ChallengeSourceTests {
 
     @Test("a question set source asks the set's questions in the best-matching locale")
     func questionSet() async throws {
-        let test = try TestGate(inMemory: true)
+        let test = try TestGate()
         try await test.gate.addProfile("emma", locale: "de-CH")
         try await test.gate.addProfile("liam", locale: "ja")
         try await test.gate.importQuestions(
@@ -65,7 +66,7 @@ struct ChallengeSourceTests {
         let german = try await test.begin("emma")
         #expect(german.prompt == "Wie viele Beine hat eine Spinne?")
         #expect(german.locale.identifier == "de")
-        #expect(try await test.answer(of: german) == 8)
+        #expect(try await test.rightAnswer(to: german) == 8)
         let english = try await test.begin("liam")
         #expect(english.prompt == "How many legs has a spider?")
 
@@ -76,7 +77,7 @@ struct ChallengeSourceTests {
 
     @Test("a question set that does not exist falls back to arithmetic: the gate never opens for lack of a question")
     func missingSet() async throws {
-        let test = try TestGate(inMemory: true)
+        let test = try TestGate()
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.questionSource, to: "questionSet:nothing")
         let challenge = try await test.begin("emma")
@@ -85,7 +86,7 @@ struct ChallengeSourceTests {
 
     @Test("the mixed source asks both arithmetic and stored questions")
     func mixed() async throws {
-        let test = try TestGate(inMemory: true)
+        let test = try TestGate()
         try await test.gate.addProfile("emma")
         try await test.gate.importQuestions(
             [try Question(prompt: "How many legs has a spider?", answer: 8)], set: "animals", locale: "en", by: "mum")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ParentalGate
+import ParentalGateTesting
 import Testing
 
 /// A challenge never gives as many tries as it has options, whether the options come from
@@ -34,7 +35,7 @@ struct ChoiceTriesTests {
 
     @Test("a policy that gives a question's own choices as many tries is refused, for the household and a profile, and changes nothing")
     func policyRefused() async throws {
-        let test = try TestGate(inMemory: true)
+        let test = try TestGate()
         try await test.gate.addProfile("emma")
         try await test.gate.importQuestions(bird, set: "animals", locale: "en")
         try await test.gate.setPolicy([(.answerFormat, "choice"), (.choiceCount, "8"), (.questionSource, "questionSet:animals")])
@@ -68,7 +69,7 @@ struct ChoiceTriesTests {
 
     @Test("an import that would give a policy in force as many tries as a question's own choices is refused and stores nothing")
     func importRefused() async throws {
-        let test = try TestGate(inMemory: true)
+        let test = try TestGate()
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.answerFormat, to: "choice", for: "emma")
         try await test.gate.setPolicy(.choiceCount, to: "8", for: "emma")

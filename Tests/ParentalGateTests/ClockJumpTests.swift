@@ -38,10 +38,10 @@ struct ClockJumpTests {
             #expect(try await gate.answer(challenge: challenge.id, value: -1) == .alreadyEnded(.failed))
         }
         // Six anomalies while the clock stayed behind the same latest time: one record, counted.
-        let anomalies = try await gate.auditEntries(AuditFilter(kinds: [.clockAnomaly]))
+        let anomalies = try await gate.auditEntries(AuditFilter(kinds: [.clockAnomaly]), limit: 1000).items
         #expect(anomalies.map(\.count) == [6])
         #expect(try await gate.verifyAudit().isIntact)
-        let ends = try await gate.auditEntries(AuditFilter(kinds: [.challengeFailed, .challengeTimedOut, .challengePassed]))
+        let ends = try await gate.auditEntries(AuditFilter(kinds: [.challengeFailed, .challengeTimedOut, .challengePassed]), limit: 1000).items
         #expect(ends.count == 1, "the challenge ended exactly once")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GateStore
 @testable import ParentalGate
+import ParentalGateTesting
 import Testing
 
 /// Many tasks of one process on one gate at once: SPEC rule 1, "never let more wrong answers
@@ -9,12 +10,12 @@ import Testing
 struct ConcurrencyTests {
     @Test("50 wrong answers to one challenge at once: exactly maxWrongAnswers count, one failure, one lockout")
     func concurrentWrongAnswers() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy([(.maxWrongAnswers, "5"), (.maxFailedChallenges, "1")])
         let challenge = try await test.begin("emma")
-        test.wait(3)
+        test.advance(by: .seconds(3))
         let gate = test.gate
         let results = try await withThrowingTaskGroup(of: AnswerResult.self) { group in
             for value in 0..<50 {
@@ -28,20 +29,20 @@ struct ConcurrencyTests {
         #expect(wrong.count == 4)
         #expect(locked.count == 1)
         #expect(refused.count == 45)
-        let outcomes = try await test.gate.attempts(AttemptFilter(limit: 100)).map(\.outcome)
+        let outcomes = try await test.gate.attempts(AttemptFilter(), limit: 100).items.map(\.outcome)
         #expect(outcomes.filter { $0 == .wrong }.count == 5)
         // The replays are one run: the first kept as an attempt, all 45 counted in one audit record.
         #expect(outcomes.filter { $0 == .replay }.count == 1)
-        let replays = try await test.gate.auditEntries(AuditFilter(kinds: [.replayRefused]))
+        let replays = try await test.gate.auditEntries(AuditFilter(kinds: [.replayRefused]), limit: 1000).items
         #expect(replays.map(\.count) == [45])
-        let lockouts = try await test.gate.auditEntries(AuditFilter(kinds: [.lockoutStarted, .challengeFailed]))
+        let lockouts = try await test.gate.auditEntries(AuditFilter(kinds: [.lockoutStarted, .challengeFailed]), limit: 1000).items
         #expect(lockouts.map(\.event.kind) == [.challengeFailed, .lockoutStarted])
         #expect(try await test.gate.verifyAudit().isIntact)
     }
 
     @Test("30 begins at once leave exactly one open challenge; the others are abandoned, each once")
     func concurrentBegins() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxFailedChallenges, to: "100")
@@ -61,12 +62,12 @@ struct ConcurrencyTests {
 
     @Test("20 right answers to one challenge at once: one pass, one parent session")
     func concurrentPasses() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
-        let answer = try await test.answer(of: challenge)
-        test.wait(3)
+        let answer = try await test.rightAnswer(to: challenge)
+        test.advance(by: .seconds(3))
         let gate = test.gate
         let results = try await withThrowingTaskGroup(of: AnswerResult.self) { group in
             for _ in 0..<20 { group.addTask { try await gate.answer(challenge: challenge.id, value: answer) } }
@@ -74,12 +75,12 @@ struct ConcurrencyTests {
         }
         #expect(results.filter { if case .passed = $0 { true } else { false } }.count == 1)
         #expect(results.filter { $0 == .alreadyEnded(.passed) }.count == 19)
-        #expect(try await test.gate.auditEntries(AuditFilter(kinds: [.sessionOpened])).count == 1)
+        #expect(try await test.gate.auditEntries(AuditFilter(kinds: [.sessionOpened]), limit: 1000).items.count == 1)
     }
 
     @Test("unlocks racing wrong answers leave consistent counters and an intact chain")
     func unlockRacingAnswers() async throws {
-        let test = try TestGate()
+        let test = try TestGate.onFile()
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxFailedChallenges, to: "2")

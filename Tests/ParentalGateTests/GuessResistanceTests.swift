@@ -1,6 +1,7 @@
 import Foundation
 @testable import GateCore
 @testable import ParentalGate
+import ParentalGateTesting
 import Testing
 
 /// Checks the guess-resistance model against a random answerer driven through the real gate
@@ -27,7 +28,7 @@ struct GuessResistanceTests {
     }
 
     static func setUp(_ settings: [PolicyField: String], seed: UInt64) async throws -> (TestGate, Policy) {
-        let test = try TestGate(seed: seed, inMemory: true)
+        let test = try TestGate(seed: seed)
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.answerFormat, to: "choice")
         for (field, value) in settings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -54,7 +55,7 @@ struct GuessResistanceTests {
         for _ in 0..<trials {
             if case .passed = try await answerer.play(try await test.begin("emma")) { passes += 1 }
             try await test.gate.unlock(profile: "emma", by: "test")
-            test.wait(1)
+            test.advance(by: .seconds(1))
         }
         #expect(Self.agrees(passes, of: trials, with: model.perChallenge), "\(passes) of \(trials) vs \(model.perChallenge)")
     }
@@ -78,7 +79,7 @@ struct GuessResistanceTests {
             }
             try await test.gate.unlock(profile: "emma", by: "test")
             try await test.gate.endSession(profile: "emma")
-            test.wait(1)
+            test.advance(by: .seconds(1))
         }
         #expect(Self.agrees(passes, of: trials, with: model.beforeFirstLockout), "\(passes) of \(trials) vs \(model.beforeFirstLockout)")
     }
@@ -233,7 +234,7 @@ struct GuessResistanceTests {
 
     @Test("the gate counts the stored questions of the profile's own locale")
     func profileLocale() async throws {
-        let test = try TestGate(seed: 6, inMemory: true)
+        let test = try TestGate(seed: 6)
         try await test.gate.addProfile("emma", locale: "de")
         try await test.gate.addProfile("liam", locale: "en")
         try await test.gate.importQuestions(try Self.questions([1, 1, 2]), set: "quiz", locale: "en")

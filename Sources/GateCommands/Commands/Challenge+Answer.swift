@@ -41,11 +41,7 @@ extension GateCtl.Challenge {
                     Output.fields([("result", "passed"), ("parent mode until", Formatting.time(pass.until)), ("token", pass.token)])
                 case .wrong(let triesLeft, let tooFast):
                     Output.line(tooFast ? "too fast: counted as wrong; tries left: \(triesLeft)" : "wrong; tries left: \(triesLeft)")
-                case .failed(let reason):
-                    Output.line("failed: " + [
-                        FailureReason.tooManyWrongAnswers: "too many wrong answers", .timedOut: "timed out",
-                        .cancelled: "cancelled", .abandoned: "abandoned",
-                    ][reason, default: reason.rawValue])
+                case .failed(let reason): Output.line("failed: " + Self.words(for: reason))
                 case .lockedOut(let until): Output.line("failed; locked out until \(Formatting.time(until))")
                 case .hardLocked: Output.line("failed; hard-locked: only an adult's unlock opens the gate")
                 case .alreadyEnded(let status): Output.line("refused: this challenge has already ended (\(status.rawValue))")
@@ -56,6 +52,17 @@ extension GateCtl.Challenge {
             case .passed: return
             case .lockedOut, .hardLocked: throw ExitStatus.lockedOut
             case .wrong, .failed, .alreadyEnded, .disabled: throw ExitStatus.refused
+            }
+        }
+
+        /// Why a challenge failed, for people.
+        static func words(for reason: FailureReason) -> String {
+            switch reason {
+            case .tooManyWrongAnswers: "too many wrong answers"
+            case .tooFast: "the last try was too fast (counted as wrong)"
+            case .timedOut: "timed out"
+            case .cancelled: "cancelled"
+            case .abandoned: "abandoned"
             }
         }
     }

@@ -96,7 +96,8 @@ extension GateCtl {
             case .wrong(let triesLeft, let tooFast): tooFast ? strings.tooFast : strings.wrong(triesLeft: triesLeft)
             case .failed(.timedOut), .alreadyEnded: strings.timedOut
             case .failed(.cancelled): strings.cancelled
-            case .failed: strings.failed
+            case .failed(.tooFast): strings.tooFastFailed
+            case .failed(.tooManyWrongAnswers), .failed(.abandoned): strings.failed
             case .lockedOut(let until): strings.failed + "\n" + strings.lockedOut(for: remaining(until))
             case .hardLocked: strings.failed + "\n" + strings.hardLocked
             case .disabled: strings.disabled

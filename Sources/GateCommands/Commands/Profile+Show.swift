@@ -34,7 +34,7 @@ extension GateCtl.Profile {
             let state = try await gate.state(profile: profile.name)
             let policy = try await gate.policy(for: profile.name)
             let resistance = try await gate.guessResistance(for: profile.name)
-            let recent = try await gate.attempts(AttemptFilter(profileID: profile.id, limit: attempts))
+            let recent = attempts == 0 ? [] : try await gate.attempts(AttemptFilter(profileID: profile.id), limit: attempts).items
             if global.json {
                 return try Output.json(JSON(
                     profile: ProfileJSON(profile), state: StateJSON(profile: profile.name, state: state),

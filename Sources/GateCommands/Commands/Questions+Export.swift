@@ -35,12 +35,7 @@ extension GateCtl.Questions {
         func run() async throws {
             let gate = try global.openGate()
             let questions = try await gate.questions(set: set, locale: locale)
-            let file = QuestionFile(
-                name: set, locale: locale,
-                questions: questions.map { QuestionFile.Entry(prompt: $0.prompt, answer: $0.answer, choices: $0.choices) })
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(file)
+            let data = try JSONEncoder.gate(pretty: true).encode(QuestionFile(name: set, locale: locale, questions: questions))
             if let output {
                 try await offeringForce { try gate.writeFile(data + Data("\n".utf8), to: output, replacing: force) }
                 if global.json {

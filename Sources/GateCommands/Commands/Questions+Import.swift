@@ -36,12 +36,8 @@ extension GateCtl.Questions {
         }
 
         func run() async throws {
-            let read = try QuestionFile.read(path: file)
-            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            let name = set ?? read.name ?? stem
-            let tag = locale ?? read.locale ?? "en"
             let summary = try await global.openGate().importQuestions(
-                read.questions, set: name, locale: tag, replacing: replace, by: actor.actor)
+                contentsOf: URL(fileURLWithPath: file), set: set, locale: locale, replacing: replace, by: actor.actor)
             if global.json {
                 return try Output.json(JSON(set: summary.name, locale: summary.locale.identifier, questions: summary.questionCount))
             }
@@ -50,4 +46,3 @@ extension GateCtl.Questions {
         }
     }
 }
-

@@ -1,3 +1,6 @@
+import Foundation
+import ParentalGate
+
 /// A command that names files on the command line. The daemon cannot reach the caller's
 /// files (nor should it write where the caller names), so gatectl reads the files the command
 /// reads and writes those it writes, and the daemon works on private copies.
@@ -24,7 +27,11 @@ extension GateCtl.Questions.Import: FileArguments {
     var replacesOutputs: Bool { false }
 
     func checkInputs() throws {
-        _ = try QuestionFile.read(path: file)
+        do {
+            _ = try QuestionFile(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw GateError.invalidInput(error)
+        }
     }
 
     mutating func redirectFiles(_ paths: [String: String]) {

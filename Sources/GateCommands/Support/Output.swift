@@ -28,13 +28,7 @@ enum Output {
 
     /// Prints `value` as pretty JSON with sorted keys on standard output.
     static func json<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(JSONDate.string(date))
-        }
-        line(String(decoding: try encoder.encode(value), as: UTF8.self))
+        line(String(decoding: try JSONEncoder.gate(pretty: true).encode(value), as: UTF8.self))
     }
 
     /// Prints rows of `label  value` with the labels aligned.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Which recorded attempts to read, newest first.
+/// Which recorded attempts a query reads (newest first; how many and from where are the
+/// page's: ``Page``).
 public struct AttemptFilter: Hashable, Sendable {
     public var profileID: Int64?
     /// Attempts at or after this time.
@@ -9,13 +10,11 @@ public struct AttemptFilter: Hashable, Sendable {
     public var until: Date?
     /// Only these outcomes; `nil` for all.
     public var outcomes: Set<AnswerOutcome>?
-    public var limit: Int
 
-    public init(profileID: Int64? = nil, since: Date? = nil, until: Date? = nil, outcomes: Set<AnswerOutcome>? = nil, limit: Int = 50) {
+    public init(profileID: Int64? = nil, since: Date? = nil, until: Date? = nil, outcomes: Set<AnswerOutcome>? = nil) {
         self.profileID = profileID
         self.since = since
         self.until = until
         self.outcomes = outcomes
-        self.limit = limit
     }
 }

@@ -12,6 +12,10 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case outOfRange(field: PolicyField, value: String, range: String)
     case inconsistentPolicy(String)
     case malformedQuestion(String)
+    /// A question file that cannot be read or decoded; the message names the file and the problem.
+    case malformedQuestionFile(String)
+    /// A page size (`limit`) outside what a query allows.
+    case limitOutOfRange(Int, allowed: ClosedRange<Int>)
     /// A path the gate cannot safely write (its database, a backup, an export).
     case unusablePath(String, PathProblem)
 
@@ -37,6 +41,10 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return "inconsistent policy: \(reason)"
         case .malformedQuestion(let reason):
             return "malformed question: \(reason)"
+        case .malformedQuestionFile(let message):
+            return message
+        case .limitOutOfRange(let limit, let allowed):
+            return "limit \(limit) is out of range (allowed: \(allowed.lowerBound)...\(allowed.upperBound))"
         case .unusablePath(let path, let problem):
             return problem.message(path)
         }

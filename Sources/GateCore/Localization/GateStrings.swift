@@ -23,7 +23,10 @@ public struct GateStrings: Hashable, Sendable {
     public let passed: String
     /// A wrong answer with tries left: "{n}" is the number of tries.
     public let wrongTriesLeft: String
+    /// A too-fast answer with tries left.
     public let tooFast: String
+    /// A too-fast answer that was the last try.
+    public let tooFastFailed: String
     public let failed: String
     public let timedOut: String
     public let cancelled: String

@@ -52,7 +52,8 @@ public struct Question: Hashable, Sendable, Codable {
                 answer: try container.decode(Int.self, forKey: .answer),
                 choices: try container.decodeIfPresent([Int].self, forKey: .choices))
         } catch let error as GateInputError {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
         }
     }
 }

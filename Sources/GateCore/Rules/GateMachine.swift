@@ -73,87 +73,48 @@ public enum GateMachine {
             }
         }
 
+        /// Dispatches `event` to the rule that handles it.
         mutating func handle(_ event: GateEvent) -> GateOutcome {
             switch event {
-            case .begin(let question, let id, let client):
-                guard snapshot.isEnabled else {
-                    audit(.beginRefused, client: client, details: ["reason": "disabled"])
-                    return .disabled
-                }
-                settle(except: nil)
-                if let refusal = lockRefusal() {
-                    refuseBegin(refusal, client: client)
-                    return refusal
-                }
-                if let open = snapshot.openChallenge {
-                    end(open, as: .abandoned, client: client)
-                    if let lockout = recordFailure(at: now) {
-                        refuseBegin(lockout, client: client)
-                        return lockout
-                    }
-                }
-                return issue(question, id: id, client: client)
-
-            case .answer(let challenge, let value, let client):
-                guard snapshot.isEnabled else {
-                    audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "value": String(value)])
-                    return .disabled
-                }
-                return answer(challenge, value: value, client: client)
-
-            case .cancel(let challenge, let client):
-                guard snapshot.isEnabled else {
-                    audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "cancel": "true"])
-                    return .disabled
-                }
-                guard challenge.status == .open else { return .alreadyEnded(challenge.status) }
-                settle(except: challenge.id)
-                let deadline = challenge.issued.challenge.deadline
-                if now > deadline {
-                    return timeOut(challenge, client: client) ?? .failed(.timedOut)
-                }
-                end(challenge, as: .cancelled, client: client)
-                return recordFailure(at: now) ?? .failed(.cancelled)
-
-            case .endSession(let actor):
-                settle(except: nil)
-                guard let session = snapshot.session, session.isLive(at: now) else { return .sessionEnded(wasLive: false) }
-                effects.append(.endSession(id: session.id, reason: .ended, by: actor))
-                snapshot.session = nil
-                return .sessionEnded(wasLive: true)
-
-            case .unlock(let actor):
-                settle(except: nil)
-                let counters = snapshot.counters
-                let wasLocked = counters.isHardLocked || (counters.lockedUntil.map { $0 > now } ?? false)
-                var details = [
-                    "wasLocked": String(wasLocked), "wasHardLocked": String(counters.isHardLocked),
-                    "lockoutLevel": String(counters.lockoutLevel), "failuresInRow": String(counters.failuresInRow),
-                ]
-                if reading < now {
-                    // The adult vouches for the clock: a reading far ahead no longer freezes time.
-                    details["clockResetFrom"] = String(now.millisecondsSince1970)
-                    details["clockResetTo"] = String(reading.millisecondsSince1970)
-                    now = reading
-                    snapshot.counters.latestSeenAt = reading
-                    snapshot.counters.lastFailureAt = counters.lastFailureAt.map { min($0, reading) }
-                }
-                audit(.unlocked, actor: actor, details: details)
-                snapshot.counters.failuresInRow = 0
-                snapshot.counters.lockoutLevel = 0
-                snapshot.counters.isHardLocked = false
-                if counters.lockedUntil != nil { snapshot.counters.lockedUntil = min(counters.lockedUntil ?? now, now) }
-                return .unlocked(wasLocked: wasLocked)
-
-            case .timeCheck:
-                if snapshot.isEnabled { settle(except: nil) }
-                return .state(snapshot.state(at: now))
+            case .begin(let question, let id, let client): begin(question, id: id, client: client)
+            case .answer(let challenge, let value, let client): answer(challenge, value: value, client: client)
+            case .cancel(let challenge, let client): cancel(challenge, client: client)
+            case .endSession(let actor): endSession(by: actor)
+            case .unlock(let actor): unlock(by: actor)
+            case .timeCheck: timeCheck()
             }
         }
 
-        // MARK: - Answers
+        // MARK: - Events
 
+        /// A new challenge: refused while disabled or locked; an open one is abandoned first.
+        mutating func begin(_ question: PreparedQuestion, id: ChallengeID, client: String?) -> GateOutcome {
+            guard snapshot.isEnabled else {
+                audit(.beginRefused, client: client, details: ["reason": "disabled"])
+                return .disabled
+            }
+            settle(except: nil)
+            if let refusal = lockRefusal() {
+                refuseBegin(refusal, client: client)
+                return refusal
+            }
+            if let open = snapshot.openChallenge {
+                end(open, as: .abandoned, client: client)
+                if let lockout = recordFailure(at: now) {
+                    refuseBegin(lockout, client: client)
+                    return lockout
+                }
+            }
+            return issue(question, id: id, client: client)
+        }
+
+        /// An answer: a replay when the challenge has ended, late after its deadline, else
+        /// right, wrong or too fast.
         mutating func answer(_ challenge: StoredChallenge, value: Int, client: String?) -> GateOutcome {
+            guard snapshot.isEnabled else {
+                audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "value": String(value)])
+                return .disabled
+            }
             let issued = challenge.issued
             let elapsed = now.millisecondsSince1970 - issued.challenge.issuedAt.millisecondsSince1970
             let responseTime = Duration.milliseconds(max(0, elapsed))
@@ -170,16 +131,7 @@ public enum GateMachine {
                 responseTime < issued.minResponseTime ? .tooFast : (value == issued.answer ? .correct : .wrong)
             effects.append(.recordAttempt(challenge.id, value: value, outcome: outcome, responseTime: responseTime, client: client))
             if outcome == .correct {
-                end(challenge, as: .passed, client: client)
-                snapshot.counters.failuresInRow = 0
-                snapshot.counters.lockoutLevel = 0
-                if let session = snapshot.session, session.isLive(at: now) {
-                    effects.append(.endSession(id: session.id, reason: .replaced, by: nil))
-                }
-                let until = now.adding(policy.parentSession)
-                effects.append(.openSession(challengeID: challenge.id, expiresAt: until))
-                snapshot.session = nil
-                return .passed(until: until)
+                return pass(challenge, client: client)
             }
             let wrongAnswers = challenge.wrongAnswers + 1
             if wrongAnswers < issued.maxWrongAnswers {
@@ -189,7 +141,78 @@ public enum GateMachine {
                 return .wrong(triesLeft: issued.maxWrongAnswers - wrongAnswers, tooFast: outcome == .tooFast)
             }
             end(challenge, as: .failed, client: client)
-            return recordFailure(at: now) ?? .failed(.failed)
+            return recordFailure(at: now) ?? .failed(outcome == .tooFast ? .tooFast : .tooManyWrongAnswers)
+        }
+
+        /// A challenge given up: one failed challenge (or a timeout, past its deadline).
+        mutating func cancel(_ challenge: StoredChallenge, client: String?) -> GateOutcome {
+            guard snapshot.isEnabled else {
+                audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "cancel": "true"])
+                return .disabled
+            }
+            guard challenge.status == .open else { return .alreadyEnded(challenge.status) }
+            settle(except: challenge.id)
+            if now > challenge.issued.challenge.deadline {
+                return timeOut(challenge, client: client) ?? .failed(.timedOut)
+            }
+            end(challenge, as: .cancelled, client: client)
+            return recordFailure(at: now) ?? .failed(.cancelled)
+        }
+
+        /// Parent mode ended early, if it is on.
+        mutating func endSession(by actor: String?) -> GateOutcome {
+            settle(except: nil)
+            guard let session = snapshot.session, session.isLive(at: now) else { return .sessionEnded(wasLive: false) }
+            effects.append(.endSession(id: session.id, reason: .ended, by: actor))
+            snapshot.session = nil
+            return .sessionEnded(wasLive: true)
+        }
+
+        /// An adult lifts any lock and clears the counts, vouching for the clock's reading.
+        mutating func unlock(by actor: String) -> GateOutcome {
+            settle(except: nil)
+            let counters = snapshot.counters
+            let wasLocked = counters.isHardLocked || (counters.lockedUntil.map { $0 > now } ?? false)
+            var details = [
+                "wasLocked": String(wasLocked), "wasHardLocked": String(counters.isHardLocked),
+                "lockoutLevel": String(counters.lockoutLevel), "failuresInRow": String(counters.failuresInRow),
+            ]
+            if reading < now {
+                // The adult vouches for the clock: a reading far ahead no longer freezes time.
+                details["clockResetFrom"] = String(now.millisecondsSince1970)
+                details["clockResetTo"] = String(reading.millisecondsSince1970)
+                now = reading
+                snapshot.counters.latestSeenAt = reading
+                snapshot.counters.lastFailureAt = counters.lastFailureAt.map { min($0, reading) }
+            }
+            audit(.unlocked, actor: actor, details: details)
+            snapshot.counters.failuresInRow = 0
+            snapshot.counters.lockoutLevel = 0
+            snapshot.counters.isHardLocked = false
+            if counters.lockedUntil != nil { snapshot.counters.lockedUntil = min(counters.lockedUntil ?? now, now) }
+            return .unlocked(wasLocked: wasLocked)
+        }
+
+        /// Only time passes: settles what it decides, and tells the state.
+        mutating func timeCheck() -> GateOutcome {
+            if snapshot.isEnabled { settle(except: nil) }
+            return .state(snapshot.state(at: now))
+        }
+
+        // MARK: - Passes
+
+        /// Ends `challenge` as passed, resets the counts and opens parent mode (replacing a live session).
+        mutating func pass(_ challenge: StoredChallenge, client: String?) -> GateOutcome {
+            end(challenge, as: .passed, client: client)
+            snapshot.counters.failuresInRow = 0
+            snapshot.counters.lockoutLevel = 0
+            if let session = snapshot.session, session.isLive(at: now) {
+                effects.append(.endSession(id: session.id, reason: .replaced, by: nil))
+            }
+            let until = now.adding(policy.parentSession)
+            effects.append(.openSession(challengeID: challenge.id, expiresAt: until))
+            snapshot.session = nil
+            return .passed(until: until)
         }
 
         // MARK: - Time and failures

@@ -8,8 +8,9 @@ public enum GateOutcome: Hashable, Sendable {
     case passed(until: Date)
     /// A wrong (or too fast) answer; the challenge is still open with `triesLeft` tries.
     case wrong(triesLeft: Int, tooFast: Bool)
-    /// The challenge ended without a pass: `.failed` (too many wrong answers), `.timedOut`, `.cancelled`.
-    case failed(ChallengeStatus)
+    /// The challenge ended without a pass, and why: too many wrong answers (the last one too
+    /// fast, or not), timed out, cancelled.
+    case failed(FailureReason)
     /// Locked out until the given time (a lockout started now, or one is running).
     case lockedOut(until: Date)
     /// Hard-locked: only an adult's unlock opens the gate.

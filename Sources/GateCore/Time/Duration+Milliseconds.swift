@@ -44,3 +44,26 @@ extension Date {
         self.init(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
     }
 }
+
+extension Duration {
+    /// `minutes` minutes, for policy values: `.minutes(10)`.
+    public static func minutes(_ minutes: Int64) -> Duration {
+        .seconds(clampedProduct(minutes, 60))
+    }
+
+    /// `hours` hours: `.hours(12)`.
+    public static func hours(_ hours: Int64) -> Duration {
+        .seconds(clampedProduct(hours, 3600))
+    }
+
+    /// `days` days: `.days(365)`.
+    public static func days(_ days: Int64) -> Duration {
+        .seconds(clampedProduct(days, 86_400))
+    }
+
+    /// `count × unit` seconds, held at `Int64`'s bounds rather than overflowing.
+    private static func clampedProduct(_ count: Int64, _ unit: Int64) -> Int64 {
+        let (product, overflow) = count.multipliedReportingOverflow(by: unit)
+        return overflow ? (count < 0 ? .min : .max) : product
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ParentalGate
 
 /// Reading JSON request bodies strictly: small, an object, only known fields, right types.
 enum JSONRequest {
@@ -34,6 +35,8 @@ enum JSONRequest {
             throw Refusal(APIResponse.problem(.badRequest, "'\(field)' must be \(expected)"))
         } catch let DecodingError.keyNotFound(key, _) {
             throw Refusal(APIResponse.problem(.badRequest, "missing field '\(key.stringValue)'"))
+        } catch let error as GateInputError {
+            throw Refusal(APIResponse.problem(.badRequest, error.description))
         } catch let DecodingError.dataCorrupted(context) {
             let field = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw Refusal(APIResponse.problem(.badRequest, "'\(field)' is not valid: \(context.debugDescription)"))

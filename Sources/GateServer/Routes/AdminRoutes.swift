@@ -22,17 +22,20 @@ struct AdminRoutes: Sendable {
         var by: String
     }
 
+    /// A question file's JSON (the library's ``QuestionFile``: one shape for a question
+    /// everywhere) with whether to replace a set of its name and locale.
     struct NewQuestionSet: Decodable {
-        struct Entry: Decodable {
-            var prompt: String
-            var answer: Int
-            var choices: [Int]?
+        var file: QuestionFile
+        var replace: Bool?
+
+        private enum CodingKeys: String, CodingKey {
+            case replace
         }
 
-        var name: String
-        var locale: String
-        var questions: [Entry]
-        var replace: Bool?
+        init(from decoder: any Decoder) throws {
+            file = try QuestionFile(from: decoder)
+            replace = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Bool.self, forKey: .replace)
+        }
     }
 
     func register(on router: some RouterMethods<GateRequestContext>) {
@@ -92,16 +95,10 @@ struct AdminRoutes: Sendable {
             await admin(request, context) {
                 let body = try await JSONRequest.decode(
                     NewQuestionSet.self, from: request, allowed: ["name", "locale", "questions", "replace"])
-                var questions: [Question] = []
-                for (index, entry) in body.questions.enumerated() {
-                    do {
-                        questions.append(try Question(prompt: entry.prompt, answer: entry.answer, choices: entry.choices))
-                    } catch {
-                        return APIResponse.problem(.badRequest, "question \(index + 1): \((error as? GateInputError)?.reason ?? "\(error)")")
-                    }
-                }
+                guard let name = body.file.name else { return APIResponse.problem(.badRequest, "missing field 'name'") }
+                guard let locale = body.file.locale else { return APIResponse.problem(.badRequest, "missing field 'locale'") }
                 let summary = try await gate.importQuestions(
-                    questions, set: body.name, locale: body.locale, replacing: body.replace ?? false, by: "admin API")
+                    body.file.questions, set: name, locale: locale, replacing: body.replace ?? false, by: "admin API")
                 return try APIResponse.json(
                     ["name": summary.name, "locale": summary.locale.identifier, "questions": String(summary.questionCount)],
                     status: .created)
@@ -109,17 +106,19 @@ struct AdminRoutes: Sendable {
         }
         router.get("v1/admin/audit") { request, context in
             await admin(request, context) {
-                var filter = AuditFilter(limit: 100, latest: true)
-                if let limit = request.uri.queryParameters.get("limit") {
-                    guard let value = Int(limit), (1...10_000).contains(value) else {
-                        return APIResponse.problem(.badRequest, "limit must be a whole number between 1 and 10000")
+                var filter = AuditFilter()
+                var limit = 100
+                if let text = request.uri.queryParameters.get("limit") {
+                    guard let value = Int(text), (1...Gate.maximumPageSize).contains(value) else {
+                        return APIResponse.problem(.badRequest, "limit must be a whole number between 1 and \(Gate.maximumPageSize)")
                     }
-                    filter.limit = value
+                    limit = value
                 }
                 if let profile = request.uri.queryParameters.get("profile") {
                     filter.profileID = try await gate.profile(named: profile).id
                 }
-                return try APIResponse.json(try await gate.auditEntries(filter).map(AuditEntryJSON.init))
+                let latest = try await gate.auditEntries(filter, order: .newestFirst, limit: limit).items
+                return try APIResponse.json(latest.reversed().map(AuditEntryJSON.init))
             }
         }
         router.get("v1/admin/audit/stats") { request, context in

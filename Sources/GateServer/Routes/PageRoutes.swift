@@ -28,7 +28,8 @@ struct PageRoutes: Sendable {
         let strings = GateStrings.forLocale(profile.locale)
         let table: [String: String] = [
             "typeAnswer": strings.typeAnswer, "pickAnswer": strings.pickAnswer, "passed": strings.passed,
-            "wrong": strings.wrongTriesLeft, "tooFast": strings.tooFast, "failed": strings.failed,
+            "wrong": strings.wrongTriesLeft, "tooFast": strings.tooFast, "tooFastFailed": strings.tooFastFailed,
+            "failed": strings.failed,
             "timedOut": strings.timedOut, "lockedOut": strings.lockedOut, "hardLocked": strings.hardLocked,
             "disabled": strings.disabled, "timeLeft": strings.timeLeft,
             "seconds": strings.words(for: .seconds(7)).replacingOccurrences(of: "7", with: "{n}"),
@@ -50,9 +51,7 @@ struct PageRoutes: Sendable {
 
     /// `value` as JSON safe inside a `<script>` element.
     static func scriptJSON<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        let json = (try? JSONEncoder.gate().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
         return json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
             .replacingOccurrences(of: "&", with: "\\u0026").replacingOccurrences(of: "\u{2028}", with: "\\u2028")
             .replacingOccurrences(of: "\u{2029}", with: "\\u2029")

@@ -6,12 +6,7 @@ import ParentalGate
 enum APIResponse {
     /// `value` as JSON (keys sorted, times ISO 8601 UTC with milliseconds).
     static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Self.time(date))
-        }
+        let encoder = JSONEncoder.gate()
         var fields = headers
         fields[.contentType] = "application/json"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))

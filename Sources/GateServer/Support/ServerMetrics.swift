@@ -52,7 +52,7 @@ final class ServerMetrics: @unchecked Sendable {
             counter("parental_gate_wrong_answers_total", "Wrong answers that left tries.", [("", wrongAnswers)])
             counter(
                 "parental_gate_failures_total", "Challenges ended without a pass, by reason.",
-                [FailureReason.tooManyWrongAnswers, .timedOut, .cancelled, .abandoned].map { ("{reason=\"\($0.rawValue)\"}", failures[$0] ?? 0) })
+                FailureReason.allCases.map { ("{reason=\"\($0.rawValue)\"}", failures[$0] ?? 0) })
             counter("parental_gate_lockouts_total", "Lockouts started.", [("", lockouts)])
             counter("parental_gate_hard_locks_total", "Hard locks started.", [("", hardLocks)])
             counter("parental_gate_unlocks_total", "Unlocks by an adult.", [("", unlocks)])

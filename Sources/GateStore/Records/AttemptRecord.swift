@@ -26,38 +26,36 @@ struct AttemptRecord: Hashable {
 
 // MARK: - Database
 
-// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
-extension AttemptRecord: FetchableRecord, PersistableRecord {
+extension AttemptRecord: ColumnsRecord {
     static let databaseTableName = "attempts"
+    static let insertSQL = insertStatement()
 
-    /// Inserts this row (its `id` chosen by SQLite) through a statement prepared once per connection.
-    func insertCached(_ db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO attempts (challenge_id, profile_id, given_value, outcome, response_ms, answered_at, client)
-            VALUES (?,?,?,?,?,?,?)
-            """
-        ).execute(arguments: [challengeId, profileId, givenValue, outcome, responseMs, answeredAt, client])
+    enum Columns: String, CaseIterable, ColumnExpression {
+        case id, challengeId = "challenge_id", profileId = "profile_id", givenValue = "given_value", outcome
+        case responseMs = "response_ms", answeredAt = "answered_at", client
     }
 
     init(row: Row) throws {
-        id = row["id"]
-        challengeId = row["challenge_id"]
-        profileId = row["profile_id"]
-        givenValue = row["given_value"]
-        outcome = row["outcome"]
-        responseMs = row["response_ms"]
-        answeredAt = row["answered_at"]
-        client = row["client"]
+        id = row[Columns.id]
+        challengeId = row[Columns.challengeId]
+        profileId = row[Columns.profileId]
+        givenValue = row[Columns.givenValue]
+        outcome = row[Columns.outcome]
+        responseMs = row[Columns.responseMs]
+        answeredAt = row[Columns.answeredAt]
+        client = row[Columns.client]
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["challenge_id"] = challengeId
-        container["profile_id"] = profileId
-        container["given_value"] = givenValue
-        container["outcome"] = outcome
-        container["response_ms"] = responseMs
-        container["answered_at"] = answeredAt
-        container["client"] = client
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .challengeId: challengeId
+        case .profileId: profileId
+        case .givenValue: givenValue
+        case .outcome: outcome
+        case .responseMs: responseMs
+        case .answeredAt: answeredAt
+        case .client: client
+        }
     }
 }

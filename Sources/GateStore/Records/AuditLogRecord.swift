@@ -56,38 +56,45 @@ struct AuditLogRecord {
 
 // MARK: - Database
 
-// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
-extension AuditLogRecord: FetchableRecord, PersistableRecord {
+extension AuditLogRecord: ColumnsRecord {
     static let databaseTableName = "audit_log"
+    static let insertSQL = insertStatement()
+
+    enum Columns: String, CaseIterable, ColumnExpression {
+        case id, occurredAt = "occurred_at", kind, profileId = "profile_id", profileName = "profile_name", actor, client
+        case challengeId = "challenge_id", details, prevHash = "prev_hash", hash
+    }
 
     init(row: Row) throws {
-        id = row["id"]
-        occurredAt = row["occurred_at"]
-        kind = row["kind"]
-        profileId = row["profile_id"]
-        profileName = row["profile_name"]
-        actor = row["actor"]
-        client = row["client"]
-        challengeId = row["challenge_id"]
-        details = row["details"]
-        prevHash = row["prev_hash"]
-        hash = row["hash"]
+        id = row[Columns.id]
+        occurredAt = row[Columns.occurredAt]
+        kind = row[Columns.kind]
+        profileId = row[Columns.profileId]
+        profileName = row[Columns.profileName]
+        actor = row[Columns.actor]
+        client = row[Columns.client]
+        challengeId = row[Columns.challengeId]
+        details = row[Columns.details]
+        prevHash = row[Columns.prevHash]
+        hash = row[Columns.hash]
         if let count: Int64 = row["run_count"] {
             run = (count, row["run_last_at"] ?? occurredAt, row["run_closed"] ?? false)
         }
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["occurred_at"] = occurredAt
-        container["kind"] = kind
-        container["profile_id"] = profileId
-        container["profile_name"] = profileName
-        container["actor"] = actor
-        container["client"] = client
-        container["challenge_id"] = challengeId
-        container["details"] = details
-        container["prev_hash"] = prevHash
-        container["hash"] = hash
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .occurredAt: occurredAt
+        case .kind: kind
+        case .profileId: profileId
+        case .profileName: profileName
+        case .actor: actor
+        case .client: client
+        case .challengeId: challengeId
+        case .details: details
+        case .prevHash: prevHash
+        case .hash: hash
+        }
     }
 }

@@ -70,61 +70,55 @@ struct ChallengeRecord: Hashable {
 
 // MARK: - Database
 
-// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
-extension ChallengeRecord: FetchableRecord, PersistableRecord {
+extension ChallengeRecord: ColumnsRecord {
     static let databaseTableName = "challenges"
+    static let insertSQL = insertStatement()
 
-    /// Inserts this row through a statement prepared once per connection (GRDB's `insert`
-    /// builds its statement anew each time).
-    func insertCached(_ db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO challenges (id, profile_id, source, question_id, locale, prompt, answer, answer_format, choices,
-            issued_at, deadline, max_wrong_answers, min_response_time_ms, wrong_answers, status, ended_at, client)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-            """
-        ).execute(arguments: [
-            id, profileId, source, questionId, locale, prompt, answer, answerFormat, choices, issuedAt, deadline,
-            maxWrongAnswers, minResponseTimeMs, wrongAnswers, status, endedAt, client,
-        ])
+    enum Columns: String, CaseIterable, ColumnExpression {
+        case id, profileId = "profile_id", source, questionId = "question_id", locale, prompt, answer
+        case answerFormat = "answer_format", choices, issuedAt = "issued_at", deadline, maxWrongAnswers = "max_wrong_answers"
+        case minResponseTimeMs = "min_response_time_ms", wrongAnswers = "wrong_answers", status, endedAt = "ended_at", client
     }
 
     init(row: Row) throws {
-        id = row["id"]
-        profileId = row["profile_id"]
-        source = row["source"]
-        questionId = row["question_id"]
-        locale = row["locale"]
-        prompt = row["prompt"]
-        answer = row["answer"]
-        answerFormat = row["answer_format"]
-        choices = row["choices"]
-        issuedAt = row["issued_at"]
-        deadline = row["deadline"]
-        maxWrongAnswers = row["max_wrong_answers"]
-        minResponseTimeMs = row["min_response_time_ms"]
-        wrongAnswers = row["wrong_answers"]
-        status = row["status"]
-        endedAt = row["ended_at"]
-        client = row["client"]
+        id = row[Columns.id]
+        profileId = row[Columns.profileId]
+        source = row[Columns.source]
+        questionId = row[Columns.questionId]
+        locale = row[Columns.locale]
+        prompt = row[Columns.prompt]
+        answer = row[Columns.answer]
+        answerFormat = row[Columns.answerFormat]
+        choices = row[Columns.choices]
+        issuedAt = row[Columns.issuedAt]
+        deadline = row[Columns.deadline]
+        maxWrongAnswers = row[Columns.maxWrongAnswers]
+        minResponseTimeMs = row[Columns.minResponseTimeMs]
+        wrongAnswers = row[Columns.wrongAnswers]
+        status = row[Columns.status]
+        endedAt = row[Columns.endedAt]
+        client = row[Columns.client]
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["profile_id"] = profileId
-        container["source"] = source
-        container["question_id"] = questionId
-        container["locale"] = locale
-        container["prompt"] = prompt
-        container["answer"] = answer
-        container["answer_format"] = answerFormat
-        container["choices"] = choices
-        container["issued_at"] = issuedAt
-        container["deadline"] = deadline
-        container["max_wrong_answers"] = maxWrongAnswers
-        container["min_response_time_ms"] = minResponseTimeMs
-        container["wrong_answers"] = wrongAnswers
-        container["status"] = status
-        container["ended_at"] = endedAt
-        container["client"] = client
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .profileId: profileId
+        case .source: source
+        case .questionId: questionId
+        case .locale: locale
+        case .prompt: prompt
+        case .answer: answer
+        case .answerFormat: answerFormat
+        case .choices: choices
+        case .issuedAt: issuedAt
+        case .deadline: deadline
+        case .maxWrongAnswers: maxWrongAnswers
+        case .minResponseTimeMs: minResponseTimeMs
+        case .wrongAnswers: wrongAnswers
+        case .status: status
+        case .endedAt: endedAt
+        case .client: client
+        }
     }
 }

@@ -36,29 +36,47 @@ struct GateStateRecord: Hashable {
 
 // MARK: - Database
 
-// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
-extension GateStateRecord: FetchableRecord, PersistableRecord {
+extension GateStateRecord: ColumnsRecord {
     static let databaseTableName = "gate_states"
+    static let insertSQL = insertStatement()
+    /// `UPDATE gate_states SET (every column but the profile) WHERE profile_id = ?`.
+    static let updateSQL = """
+        UPDATE gate_states SET \(Columns.allCases.filter { $0 != .profileId }.map { "\($0.name) = ?" }.joined(separator: ", "))
+        WHERE profile_id = ?
+        """
 
-    init(row: Row) throws {
-        profileId = row["profile_id"]
-        failuresInRow = row["failures_in_row"]
-        lastFailureAt = row["last_failure_at"]
-        lockoutLevel = row["lockout_level"]
-        lockedUntil = row["locked_until"]
-        hardLocked = row["hard_locked"]
-        latestSeenAt = row["latest_seen_at"]
-        updatedAt = row["updated_at"]
+    enum Columns: String, CaseIterable, ColumnExpression {
+        case profileId = "profile_id", failuresInRow = "failures_in_row", lastFailureAt = "last_failure_at"
+        case lockoutLevel = "lockout_level", lockedUntil = "locked_until", hardLocked = "hard_locked"
+        case latestSeenAt = "latest_seen_at", updatedAt = "updated_at"
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["profile_id"] = profileId
-        container["failures_in_row"] = failuresInRow
-        container["last_failure_at"] = lastFailureAt
-        container["lockout_level"] = lockoutLevel
-        container["locked_until"] = lockedUntil
-        container["hard_locked"] = hardLocked
-        container["latest_seen_at"] = latestSeenAt
-        container["updated_at"] = updatedAt
+    init(row: Row) throws {
+        profileId = row[Columns.profileId]
+        failuresInRow = row[Columns.failuresInRow]
+        lastFailureAt = row[Columns.lastFailureAt]
+        lockoutLevel = row[Columns.lockoutLevel]
+        lockedUntil = row[Columns.lockedUntil]
+        hardLocked = row[Columns.hardLocked]
+        latestSeenAt = row[Columns.latestSeenAt]
+        updatedAt = row[Columns.updatedAt]
+    }
+
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .profileId: profileId
+        case .failuresInRow: failuresInRow
+        case .lastFailureAt: lastFailureAt
+        case .lockoutLevel: lockoutLevel
+        case .lockedUntil: lockedUntil
+        case .hardLocked: hardLocked
+        case .latestSeenAt: latestSeenAt
+        case .updatedAt: updatedAt
+        }
+    }
+
+    /// The arguments of ``updateSQL``.
+    var updateArguments: StatementArguments {
+        StatementArguments(Columns.allCases.filter { $0 != .profileId }.map(databaseValue(of:))) + [profileId]
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
+import GateCore
 
 /// JSON text as the store keeps it in TEXT columns: compact, keys sorted.
 enum JSONText {
     static func encode<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try JSONEncoder.gate().encode(value), as: UTF8.self)
     }
 
     /// A string dictionary (audit details) as JSON with sorted keys, written by hand: the

@@ -25,38 +25,36 @@ struct ParentSessionRecord: Hashable {
 
 // MARK: - Database
 
-// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
-extension ParentSessionRecord: FetchableRecord, PersistableRecord {
+extension ParentSessionRecord: ColumnsRecord {
     static let databaseTableName = "parent_sessions"
+    static let insertSQL = insertStatement()
 
-    /// Inserts this row (its `id` chosen by SQLite) through a statement prepared once per connection.
-    func insertCached(_ db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO parent_sessions (profile_id, token_hash, challenge_id, opened_at, expires_at, ended_at, end_reason)
-            VALUES (?,?,?,?,?,?,?)
-            """
-        ).execute(arguments: [profileId, tokenHash, challengeId, openedAt, expiresAt, endedAt, endReason])
+    enum Columns: String, CaseIterable, ColumnExpression {
+        case id, profileId = "profile_id", tokenHash = "token_hash", challengeId = "challenge_id", openedAt = "opened_at"
+        case expiresAt = "expires_at", endedAt = "ended_at", endReason = "end_reason"
     }
 
     init(row: Row) throws {
-        id = row["id"]
-        profileId = row["profile_id"]
-        tokenHash = row["token_hash"]
-        challengeId = row["challenge_id"]
-        openedAt = row["opened_at"]
-        expiresAt = row["expires_at"]
-        endedAt = row["ended_at"]
-        endReason = row["end_reason"]
+        id = row[Columns.id]
+        profileId = row[Columns.profileId]
+        tokenHash = row[Columns.tokenHash]
+        challengeId = row[Columns.challengeId]
+        openedAt = row[Columns.openedAt]
+        expiresAt = row[Columns.expiresAt]
+        endedAt = row[Columns.endedAt]
+        endReason = row[Columns.endReason]
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["profile_id"] = profileId
-        container["token_hash"] = tokenHash
-        container["challenge_id"] = challengeId
-        container["opened_at"] = openedAt
-        container["expires_at"] = expiresAt
-        container["ended_at"] = endedAt
-        container["end_reason"] = endReason
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .profileId: profileId
+        case .tokenHash: tokenHash
+        case .challengeId: challengeId
+        case .openedAt: openedAt
+        case .expiresAt: expiresAt
+        case .endedAt: endedAt
+        case .endReason: endReason
+        }
     }
 }

@@ -24,29 +24,36 @@ struct ProfileRecord: Hashable {
 
 // MARK: - Database
 
-// Columns by hand rather than `Codable`: decoding and encoding run on every gate operation.
-extension ProfileRecord: FetchableRecord, PersistableRecord {
+extension ProfileRecord: ColumnsRecord {
     static let databaseTableName = "profiles"
+    static let insertSQL = insertStatement()
 
-    init(row: Row) throws {
-        id = row["id"]
-        name = row["name"]
-        nameKey = row["name_key"]
-        displayName = row["display_name"]
-        locale = row["locale"]
-        isEnabled = row["is_enabled"]
-        createdAt = row["created_at"]
-        updatedAt = row["updated_at"]
+    enum Columns: String, CaseIterable, ColumnExpression {
+        case id, name, nameKey = "name_key", displayName = "display_name", locale, isEnabled = "is_enabled"
+        case createdAt = "created_at", updatedAt = "updated_at"
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["name"] = name
-        container["name_key"] = nameKey
-        container["display_name"] = displayName
-        container["locale"] = locale
-        container["is_enabled"] = isEnabled
-        container["created_at"] = createdAt
-        container["updated_at"] = updatedAt
+    init(row: Row) throws {
+        id = row[Columns.id]
+        name = row[Columns.name]
+        nameKey = row[Columns.nameKey]
+        displayName = row[Columns.displayName]
+        locale = row[Columns.locale]
+        isEnabled = row[Columns.isEnabled]
+        createdAt = row[Columns.createdAt]
+        updatedAt = row[Columns.updatedAt]
+    }
+
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .name: name
+        case .nameKey: nameKey
+        case .displayName: displayName
+        case .locale: locale
+        case .isEnabled: isEnabled
+        case .createdAt: createdAt
+        case .updatedAt: updatedAt
+        }
     }
 }

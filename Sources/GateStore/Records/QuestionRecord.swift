@@ -21,25 +21,31 @@ struct QuestionRecord: Hashable {
 
 // MARK: - Database
 
-// Columns by hand rather than `Codable`: a challenge from a question set reads the whole set.
-extension QuestionRecord: FetchableRecord, PersistableRecord {
+extension QuestionRecord: ColumnsRecord {
     static let databaseTableName = "questions"
+    static let insertSQL = insertStatement()
 
-    init(row: Row) throws {
-        id = row["id"]
-        setId = row["set_id"]
-        position = row["position"]
-        prompt = row["prompt"]
-        answer = row["answer"]
-        choices = row["choices"]
+    enum Columns: String, CaseIterable, ColumnExpression {
+        case id, setId = "set_id", position, prompt, answer, choices
     }
 
-    func encode(to container: inout PersistenceContainer) throws {
-        container["id"] = id
-        container["set_id"] = setId
-        container["position"] = position
-        container["prompt"] = prompt
-        container["answer"] = answer
-        container["choices"] = choices
+    init(row: Row) throws {
+        id = row[Columns.id]
+        setId = row[Columns.setId]
+        position = row[Columns.position]
+        prompt = row[Columns.prompt]
+        answer = row[Columns.answer]
+        choices = row[Columns.choices]
+    }
+
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .setId: setId
+        case .position: position
+        case .prompt: prompt
+        case .answer: answer
+        case .choices: choices
+        }
     }
 }

@@ -27,15 +27,7 @@ extension StoreTransaction {
             if let seal = AuditRun.seal(closing) { event.details[AuditRun.sealKey] = seal }
         }
         let record = AuditLogRecord(id: tail.id + 1, occurredAt: now, event: event, previousHash: tail.hash)
-        try execute(
-            cached: """
-                INSERT INTO audit_log (id, occurred_at, kind, profile_id, profile_name, actor, client, challenge_id,
-                details, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)
-                """,
-            arguments: [
-                record.id, record.occurredAt, record.kind, record.profileId, record.profileName, record.actor,
-                record.client, record.challengeId, record.details, record.prevHash, record.hash,
-            ])
+        try record.insertCached(db)
         memo.auditTail = (record.id, record.hash)
         if let key, let profileID = event.profileID {
             try openRun(AuditRun(
@@ -113,20 +105,16 @@ extension StoreTransaction {
         return name
     }
 
-    /// Audit entries matching `filter`, oldest first, with the count and last time of runs.
+    /// A page of the audit entries matching `filter`, in `order`, at most `limit` of them,
+    /// starting after `cursor`; with the count and last time of runs.
     ///
     /// `since` keeps a run that began earlier but repeated since; `until` one that began before.
-    package func auditEntries(_ filter: AuditFilter) throws -> [AuditEntry] {
-        var conditions: [String] = []
-        var arguments: StatementArguments = []
-        if let profileID = filter.profileID {
-            conditions.append("l.profile_id = ?")
-            arguments += [profileID]
-        }
-        if let profileName = filter.profileName {
-            conditions.append("l.profile_name = ? COLLATE NOCASE")
-            arguments += [profileName]
-        }
+    package func auditEntries(
+        _ filter: AuditFilter, order: PageOrder = .oldestFirst, limit: Int, after cursor: PageCursor<AuditEntry>? = nil
+    ) throws -> Page<AuditEntry> {
+        var sql = SQLFilter()
+        sql.add("l.profile_id = ?", ifPresent: filter.profileID)
+        sql.add("l.profile_name = ? COLLATE NOCASE", ifPresent: filter.profileName)
         if let since = filter.since?.millisecondsSince1970 {
             // A run that began earlier but repeated since belongs too: the time range then starts
             // at the earliest such run, and within it the run is told by its last time.
@@ -134,34 +122,26 @@ extension StoreTransaction {
                 db, sql: "SELECT min(l.occurred_at) FROM audit_repeats r JOIN audit_log l ON l.id = r.audit_id WHERE r.last_at >= ?",
                 arguments: [since])
             if let runStart, runStart < since {
-                conditions.append("l.occurred_at >= ? AND (l.occurred_at >= ? OR l.id IN (SELECT audit_id FROM audit_repeats WHERE last_at >= ?))")
-                arguments += [runStart, since, since]
+                sql.add(
+                    "l.occurred_at >= ? AND (l.occurred_at >= ? OR l.id IN (SELECT audit_id FROM audit_repeats WHERE last_at >= ?))",
+                    runStart, since, since)
             } else {
-                conditions.append("l.occurred_at >= ?")
-                arguments += [since]
+                sql.add("l.occurred_at >= ?", since)
             }
         }
-        if let until = filter.until {
-            conditions.append("l.occurred_at < ?")
-            arguments += [until.millisecondsSince1970]
-        }
-        if let kinds = filter.kinds {
-            conditions.append("l.kind IN (\(databaseQuestionMarks(count: kinds.count)))")
-            arguments += StatementArguments(kinds.map(\.rawValue).sorted())
-        }
+        sql.add("l.occurred_at < ?", ifPresent: filter.until?.millisecondsSince1970)
+        sql.add("l.kind", in: filter.kinds.map { $0.map(\.rawValue) })
         if let outcome = filter.outcome {
-            conditions.append("l.kind IN ('answerRecorded', 'replayRefused') AND json_extract(l.details, '$.outcome') = ?")
-            arguments += [outcome.rawValue]
+            sql.add(
+                "l.kind IN (?, ?) AND json_extract(l.details, '$.outcome') = ?",
+                AuditEventKind.answerRecorded.rawValue, AuditEventKind.replayRefused.rawValue, outcome.rawValue)
         }
-        if let afterID = filter.afterID {
-            conditions.append("l.id > ?")
-            arguments += [afterID]
-        }
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        arguments += [max(0, filter.limit)]
-        let order = filter.latest ? "DESC" : "ASC"
+        let direction = order == .oldestFirst ? "ASC" : "DESC"
+        sql.add(order == .oldestFirst ? "l.id > ?" : "l.id < ?", ifPresent: cursor?.id)
         let records = try AuditLogRecord.fetchAll(
-            db, sql: "\(AuditLogRecord.selectWithRuns) \(whereClause) ORDER BY l.id \(order) LIMIT ?", arguments: arguments)
-        return try (filter.latest ? records.reversed() : records).map { try $0.entry() }
+            db, sql: "\(AuditLogRecord.selectWithRuns) \(sql.whereClause) ORDER BY l.id \(direction) LIMIT ?",
+            arguments: sql.arguments + [max(0, limit) + 1])
+        let entries = try records.prefix(max(0, limit)).map { try $0.entry() }
+        return Page(items: entries, next: records.count > limit ? entries.last.map { PageCursor(id: $0.id) } : nil)
     }
 }

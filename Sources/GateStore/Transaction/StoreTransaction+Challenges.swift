@@ -30,8 +30,8 @@ extension StoreTransaction {
     /// The profile's open challenge, if it has one.
     package func openChallenge(profileID: Int64) throws -> StoredChallenge? {
         let stored = try fetchOne(
-            ChallengeRecord.self, cached: "SELECT * FROM challenges WHERE profile_id = ? AND status = 'open'",
-            arguments: [profileID]
+            ChallengeRecord.self, cached: "SELECT * FROM challenges WHERE profile_id = ? AND status = ?",
+            arguments: [profileID, ChallengeStatus.open.rawValue]
         )?.storedChallenge()
         if let stored { memo.challenges[stored.id.rawValue] = stored }
         return stored
@@ -77,8 +77,8 @@ extension StoreTransaction {
         guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
         guard stored.status == .open else { throw StoreError.challengeAlreadyEnded(id.rawValue) }
         try execute(
-            cached: "UPDATE challenges SET status = ?, ended_at = ? WHERE id = ? AND status = 'open'",
-            arguments: [status.rawValue, now.millisecondsSince1970, id.rawValue])
+            cached: "UPDATE challenges SET status = ?, ended_at = ? WHERE id = ? AND status = ?",
+            arguments: [status.rawValue, now.millisecondsSince1970, id.rawValue, ChallengeStatus.open.rawValue])
         memo.challenges[id.rawValue] = nil
         let kind: AuditEventKind = switch status {
         case .open, .passed: .challengePassed
@@ -94,30 +94,22 @@ extension StoreTransaction {
             at: now)
     }
 
-    /// Recorded attempts matching `filter`, newest first.
-    package func attempts(_ filter: AttemptFilter) throws -> [Attempt] {
-        var conditions: [String] = []
-        var arguments: StatementArguments = []
-        if let profileID = filter.profileID {
-            conditions.append("profile_id = ?")
-            arguments += [profileID]
+    /// A page of the recorded attempts matching `filter`, newest first, at most `limit` of
+    /// them, starting after `cursor`.
+    package func attempts(_ filter: AttemptFilter, limit: Int, after cursor: PageCursor<Attempt>? = nil) throws -> Page<Attempt> {
+        var sql = SQLFilter()
+        sql.add("profile_id = ?", ifPresent: filter.profileID)
+        sql.add("answered_at >= ?", ifPresent: filter.since?.millisecondsSince1970)
+        sql.add("answered_at < ?", ifPresent: filter.until?.millisecondsSince1970)
+        sql.add("outcome", in: filter.outcomes.map { $0.map(\.rawValue) })
+        if let cursor {
+            sql.add("(answered_at, id) < (?, ?)", cursor.time ?? Int64.max, cursor.id)
         }
-        if let since = filter.since {
-            conditions.append("answered_at >= ?")
-            arguments += [since.millisecondsSince1970]
-        }
-        if let until = filter.until {
-            conditions.append("answered_at < ?")
-            arguments += [until.millisecondsSince1970]
-        }
-        if let outcomes = filter.outcomes {
-            conditions.append("outcome IN (\(databaseQuestionMarks(count: outcomes.count)))")
-            arguments += StatementArguments(outcomes.map(\.rawValue).sorted())
-        }
-        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        arguments += [max(0, filter.limit)]
-        return try AttemptRecord.fetchAll(
-            db, sql: "SELECT * FROM attempts \(whereClause) ORDER BY answered_at DESC, id DESC LIMIT ?", arguments: arguments
-        ).map { try $0.attempt() }
+        let records = try AttemptRecord.fetchAll(
+            db, sql: "SELECT * FROM attempts \(sql.whereClause) ORDER BY answered_at DESC, id DESC LIMIT ?",
+            arguments: sql.arguments + [max(0, limit) + 1])
+        let attempts = try records.prefix(max(0, limit)).map { try $0.attempt() }
+        let next = records.count > limit ? attempts.last.map { PageCursor<Attempt>(id: $0.id, time: $0.answeredAt.millisecondsSince1970) } : nil
+        return Page(items: attempts, next: next)
     }
 }

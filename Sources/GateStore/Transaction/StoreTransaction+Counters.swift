@@ -15,18 +15,10 @@ extension StoreTransaction {
         _ counters: GateCounters, profileID: Int64, auditing events: [AuditEvent], at now: Date
     ) throws {
         let record = GateStateRecord(profileID: profileID, counters: counters, updatedAt: now)
-        let updated = try execute(
-            cached: """
-                UPDATE gate_states SET failures_in_row = ?, last_failure_at = ?, lockout_level = ?, locked_until = ?,
-                hard_locked = ?, latest_seen_at = ?, updated_at = ? WHERE profile_id = ?
-                """,
-            arguments: [
-                record.failuresInRow, record.lastFailureAt, record.lockoutLevel, record.lockedUntil, record.hardLocked,
-                record.latestSeenAt, record.updatedAt, profileID,
-            ])
+        let updated = try execute(cached: GateStateRecord.updateSQL, arguments: record.updateArguments)
         if updated == 0 {
             guard try profile(id: profileID) != nil else { throw StoreError.profileNotFound("#\(profileID)") }
-            try record.insert(db)
+            try record.insertCached(db)
         }
         for event in events {
             try appendAudit(event, at: now)

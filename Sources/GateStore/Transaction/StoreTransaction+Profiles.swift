@@ -42,9 +42,9 @@ extension StoreTransaction {
         let record = ProfileRecord(
             id: nil, name: name.value, nameKey: name.key, displayName: displayName?.value ?? name.value,
             locale: locale.identifier, isEnabled: true, createdAt: time, updatedAt: time)
-        try record.insert(db)
+        try record.insertCached(db)
         let id = db.lastInsertedRowID
-        try GateStateRecord(profileID: id, counters: .initial, updatedAt: now).insert(db)
+        try GateStateRecord(profileID: id, counters: .initial, updatedAt: now).insertCached(db)
         try appendAudit(
             AuditEvent(.profileAdded, profileID: id, profileName: name.value, actor: actor.value,
                        details: ["displayName": record.displayName, "locale": locale.identifier]),

@@ -47,7 +47,7 @@ extension StoreTransaction {
             arguments: [cutoffMs, cutoffMs])
         let removedSessions = db.changesCount
         try db.execute(
-            sql: "DELETE FROM challenges WHERE status <> 'open' AND ended_at < ?", arguments: [cutoffMs])
+            sql: "DELETE FROM challenges WHERE status <> ? AND ended_at < ?", arguments: [ChallengeStatus.open.rawValue, cutoffMs])
         let removedChallenges = db.changesCount
         memo.challenges.removeAll()
         memo.openRuns = memo.openRuns.mapValues { $0.filter { $0.value.auditID > anchorID } }.filter { !$0.value.isEmpty }

@@ -35,7 +35,7 @@ extension StoreTransaction {
             try QuestionRecord(
                 id: nil, setId: setID, position: position, prompt: question.prompt, answer: question.answer,
                 choices: try question.choices.map(JSONText.encode)
-            ).insert(db)
+            ).insertCached(db)
         }
         do {
             try checkPoliciesAgainstQuestions()

@@ -10,7 +10,7 @@ public struct ResultJSON: Encodable, Sendable {
     public var until: Date?
     public var triesLeft: Int?
     public var tooFast: Bool?
-    /// Why a challenge failed: `tooManyWrongAnswers`, `timedOut`, `cancelled`.
+    /// Why a challenge failed: `tooManyWrongAnswers`, `tooFast` (the last try was too fast), `timedOut`, `cancelled`.
     public var reason: String?
     /// How an already ended challenge had ended.
     public var status: String?

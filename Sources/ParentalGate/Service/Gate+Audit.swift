@@ -3,9 +3,36 @@ import GateCore
 import GateStore
 
 extension Gate {
-    /// Recorded answers matching `filter`, newest first.
-    public func attempts(_ filter: AttemptFilter = AttemptFilter()) async throws(GateError) -> [Attempt] {
-        try await read { try $0.attempts(filter) }
+    /// The most items one page of ``auditEntries(_:order:limit:after:)`` or
+    /// ``attempts(_:limit:after:)`` holds.
+    public static let maximumPageSize = 10_000
+
+    /// A page of the audit entries matching `filter`: at most `limit` (1 to
+    /// ``maximumPageSize``) of them, in `order`, after `cursor` (the previous page's
+    /// ``Page/next``; `nil` for the first page).
+    ///
+    /// A repeated refusal or replay is one entry with its count and last time.
+    public func auditEntries(
+        _ filter: AuditFilter = AuditFilter(), order: PageOrder = .oldestFirst, limit: Int,
+        after cursor: PageCursor<AuditEntry>? = nil
+    ) async throws(GateError) -> Page<AuditEntry> {
+        try Self.checkPageSize(limit)
+        return try await read { try $0.auditEntries(filter, order: order, limit: limit, after: cursor) }
+    }
+
+    /// A page of the recorded answers matching `filter`, newest first: at most `limit` (1 to
+    /// ``maximumPageSize``) of them, after `cursor` (the previous page's ``Page/next``).
+    public func attempts(
+        _ filter: AttemptFilter = AttemptFilter(), limit: Int, after cursor: PageCursor<Attempt>? = nil
+    ) async throws(GateError) -> Page<Attempt> {
+        try Self.checkPageSize(limit)
+        return try await read { try $0.attempts(filter, limit: limit, after: cursor) }
+    }
+
+    private static func checkPageSize(_ limit: Int) throws(GateError) {
+        guard (1...maximumPageSize).contains(limit) else {
+            throw GateError.invalidInput(.limitOutOfRange(limit, allowed: 1...maximumPageSize))
+        }
     }
 
     /// Per profile (or for `profile` only), since `since`: challenges, answers, passes,

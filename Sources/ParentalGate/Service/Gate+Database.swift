@@ -44,10 +44,6 @@ extension Gate {
             message: verification.description)
     }
 
-    /// Audit entries matching `filter`, oldest first.
-    public func auditEntries(_ filter: AuditFilter = AuditFilter()) async throws(GateError) -> [AuditEntry] {
-        try await read { try $0.auditEntries(filter) }
-    }
 }
 
 extension Gate {

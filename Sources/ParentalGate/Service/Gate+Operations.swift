@@ -18,7 +18,9 @@ extension Gate {
         case .issued(let challenge): return .challenge(challenge)
         case .lockedOut(let until): return .lockedOut(until: until)
         case .hardLocked: return .hardLocked
-        default: return .disabled
+        case .disabled: return .disabled
+        case .passed, .wrong, .failed, .alreadyEnded, .unlocked, .sessionEnded, .state:
+            throw Self.unexpected(applied.outcome, to: "begin")
         }
     }
 
@@ -45,8 +47,11 @@ extension Gate {
     /// The state of the profile's gate now (settling a timed-out challenge on the way).
     public func state(profile: String) async throws(GateError) -> GateState {
         let applied = try await apply(to: .profile(profile), readingFirst: true) { _, _, _, _ in .timeCheck }
-        guard case .state(let state) = applied.outcome else { return .child }
-        return state
+        switch applied.outcome {
+        case .state(let state): return state
+        case .issued, .passed, .wrong, .failed, .lockedOut, .hardLocked, .disabled, .alreadyEnded, .unlocked, .sessionEnded:
+            throw Self.unexpected(applied.outcome, to: "a state check")
+        }
     }
 
     /// Ends the profile's parent mode early; returns whether it was on.
@@ -54,8 +59,11 @@ extension Gate {
     public func endSession(profile: String, by actor: String? = nil) async throws(GateError) -> Bool {
         let actor = try Self.clientLabel(actor)
         let applied = try await apply(to: .profile(profile)) { _, _, _, _ in .endSession(by: actor) }
-        guard case .sessionEnded(let wasLive) = applied.outcome else { return false }
-        return wasLive
+        switch applied.outcome {
+        case .sessionEnded(let wasLive): return wasLive
+        case .issued, .passed, .wrong, .failed, .lockedOut, .hardLocked, .disabled, .alreadyEnded, .unlocked, .state:
+            throw Self.unexpected(applied.outcome, to: "ending a session")
+        }
     }
 
     /// Lifts the profile's lockout or hard lock and clears its failure count; `actor` is
@@ -64,8 +72,11 @@ extension Gate {
     public func unlock(profile: String, by actor: String) async throws(GateError) -> Bool {
         let actor = try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor").value }
         let applied = try await apply(to: .profile(profile)) { _, _, _, _ in .unlock(by: actor) }
-        guard case .unlocked(let wasLocked) = applied.outcome else { return false }
-        return wasLocked
+        switch applied.outcome {
+        case .unlocked(let wasLocked): return wasLocked
+        case .issued, .passed, .wrong, .failed, .lockedOut, .hardLocked, .disabled, .alreadyEnded, .sessionEnded, .state:
+            throw Self.unexpected(applied.outcome, to: "an unlock")
+        }
     }
 
     /// The live parent session `token` belongs to, or `nil` (unknown, expired or ended).
@@ -93,13 +104,18 @@ extension Gate {
             guard let token = applied.token else { throw GateError.database("a pass opened no session") }
             return .passed(ParentPass(token: token, until: until))
         case .wrong(let triesLeft, let tooFast): return .wrong(triesLeft: triesLeft, tooFast: tooFast)
-        case .failed(.timedOut): return .failed(.timedOut)
-        case .failed(.cancelled): return .failed(.cancelled)
-        case .failed: return .failed(.tooManyWrongAnswers)
+        case .failed(let reason): return .failed(reason)
         case .lockedOut(let until): return .lockedOut(until: until)
         case .hardLocked: return .hardLocked
         case .alreadyEnded(let status): return .alreadyEnded(status)
-        default: return .disabled
+        case .disabled: return .disabled
+        case .issued, .unlocked, .sessionEnded, .state:
+            throw unexpected(applied.outcome, to: "an answer")
         }
+    }
+
+    /// The error for an outcome the rules never give `event`: a broken promise of ``GateMachine``.
+    private static func unexpected(_ outcome: GateOutcome, to event: String) -> GateError {
+        GateError.database("the gate rules answered \(outcome) to \(event)")
     }
 }

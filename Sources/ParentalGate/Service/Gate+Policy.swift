@@ -24,11 +24,22 @@ extension Gate {
             if let text { value = try field.parse(text) }
             return (value, try Label(actor, what: "actor"))
         }
-        let now = timeSource.now()
-        return try await write { transaction in
-            let scope: PolicyScope = try profile.map { .profile(id: try transaction.requireProfile(named: $0).id) } ?? .household
-            return try transaction.setPolicy(field, to: value, for: scope, by: actor, at: now)
+        return try await changePolicy([(field, value)], for: profile, by: actor).first
+    }
+
+    /// Sets one policy field to a typed value: `setPolicy(.lockout, to: .minutes(10))`,
+    /// `setPolicy(.maxWrongAnswers, to: 2, for: "emma")`; for one profile, or the household
+    /// when `nil`. The same checks as the text form (ranges, choices against tries).
+    ///
+    /// Returns the recorded change, or `nil` when the field already had that value.
+    @discardableResult
+    public func setPolicy<Value>(
+        _ setting: PolicySetting<Value>, to value: Value, for profile: String? = nil, by actor: String = "api"
+    ) async throws(GateError) -> PolicyChange? {
+        let (value, actor) = try Self.validated { () throws(GateInputError) in
+            (try setting.value(value), try Label(actor, what: "actor"))
         }
+        return try await changePolicy([(setting.field, value)], for: profile, by: actor).first
     }
 
     /// Recorded policy changes, newest first, for one profile, or the household when `nil`.

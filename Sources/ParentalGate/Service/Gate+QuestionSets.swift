@@ -8,10 +8,36 @@ extension Gate {
     public func importQuestions(
         _ questions: [Question], set: String, locale: String, replacing: Bool = false, by actor: String = "api"
     ) async throws(GateError) -> QuestionSetSummary {
-        let (questionSet, actor) = try Self.validated { () throws(GateInputError) in
-            (try QuestionSet(name: ProfileName(set, what: "question set name"), locale: LocaleTag(locale), questions: questions),
-             try Label(actor, what: "actor"))
+        let questionSet = try Self.validated { () throws(GateInputError) in
+            try QuestionSet(name: ProfileName(set, what: "question set name"), locale: LocaleTag(locale), questions: questions)
         }
+        return try await importQuestions(questionSet, replacing: replacing, by: actor)
+    }
+
+    /// Stores the question file at `url` (JSON or HTKUltimateParentalGate's plist, see
+    /// ``QuestionFile``) as the set `set` (else the file's `name`, else the file's name without
+    /// its extension) in `locale` (else the file's, else English).
+    ///
+    /// A file over ``QuestionFile/maximumBytes`` is refused without being read; a malformed
+    /// one, or a malformed question in it, is refused whole with one line, and nothing is stored.
+    @discardableResult
+    public func importQuestions(
+        contentsOf url: URL, set: String? = nil, locale: String? = nil, replacing: Bool = false, by actor: String = "api"
+    ) async throws(GateError) -> QuestionSetSummary {
+        let questionSet = try Self.validated { () throws(GateInputError) in
+            let file = try QuestionFile(contentsOf: url)
+            return try file.questionSet(name: set ?? file.name ?? url.deletingPathExtension().lastPathComponent, locale: locale)
+        }
+        return try await importQuestions(questionSet, replacing: replacing, by: actor)
+    }
+
+    /// Stores `questionSet` (``QuestionSet/init(decoding:name:locale:)`` reads one from a
+    /// file's bytes), replacing an existing set of its name and locale only when `replacing`.
+    @discardableResult
+    public func importQuestions(
+        _ questionSet: QuestionSet, replacing: Bool = false, by actor: String = "api"
+    ) async throws(GateError) -> QuestionSetSummary {
+        let actor = try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor") }
         let now = timeSource.now()
         return try await write { try $0.importQuestionSet(questionSet, replacing: replacing, by: actor, at: now) }
     }

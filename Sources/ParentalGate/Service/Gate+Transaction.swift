@@ -125,13 +125,17 @@ extension Gate {
     /// What listeners hear about `transition`.
     private static func notifications(of transition: GateTransition, profile: String) -> [GateNotification] {
         var notifications: [GateNotification] = []
+        var lastAnswer: AnswerOutcome?
         for effect in transition.effects {
             switch effect {
             case .issue(let issued):
                 notifications.append(.challengeIssued(profile: profile, challenge: issued.challenge.id))
+            case .recordAttempt(_, _, let outcome, _, _):
+                lastAnswer = outcome
             case .endChallenge(_, let status, _):
                 switch status {
-                case .failed: notifications.append(.failed(profile: profile, reason: .tooManyWrongAnswers))
+                case .failed:
+                    notifications.append(.failed(profile: profile, reason: lastAnswer == .tooFast ? .tooFast : .tooManyWrongAnswers))
                 case .timedOut: notifications.append(.failed(profile: profile, reason: .timedOut))
                 case .cancelled: notifications.append(.failed(profile: profile, reason: .cancelled))
                 case .abandoned: notifications.append(.failed(profile: profile, reason: .abandoned))
@@ -149,7 +153,7 @@ extension Gate {
                 if case .lockedOut(let until) = transition.snapshot.state(at: transition.time) {
                     notifications.append(.lockedOut(profile: profile, until: until))
                 }
-            case .recordAttempt, .endSession, .audit:
+            case .endSession, .audit:
                 break
             }
         }

@@ -26,8 +26,6 @@ struct ServerFixture {
 
     /// The right answer of challenge `id`, read from the store (clients never get it).
     func answer(of id: String) async throws -> Int {
-        let challengeID = try #require(ChallengeID(id))
-        let stored = try await gate.store.read { try $0.challenge(id: challengeID) }
-        return try #require(stored).issued.answer
+        try await gate.storedAnswer(of: try #require(ChallengeID(id)))
     }
 }

@@ -12,6 +12,7 @@ final class InteractiveGatectl: @unchecked Sendable {
     private var output = Data()
     private var errors = Data()
 
+    /// Starts `executable` (by default the built `gatectl`) with `arguments`.
     init(
         _ arguments: [String], executable: URL? = nil, environment extra: [String: String] = [:], standardInput: Bool = true
     ) throws {

@@ -1,0 +1,26 @@
+import Foundation
+
+extension JSONEncoder {
+    /// The encoder of every JSON the gate writes (`--json` output, the HTTP API, export
+    /// files, the store's JSON columns): keys sorted, `/` not escaped, times as ISO 8601 UTC
+    /// with milliseconds; indented for people when `pretty`.
+    package static func gate(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.iso8601Milliseconds)
+        }
+        return encoder
+    }
+}
+
+extension Date {
+    /// ISO 8601 in UTC with milliseconds, as the gate's JSON writes times.
+    package var iso8601Milliseconds: String {
+        // Through whole milliseconds (rounded as the store rounds them), then formatted from a
+        // value a hair above them, so the formatter's truncation cannot print 1 ms early.
+        let exact = Date(timeIntervalSince1970: (Double(millisecondsSince1970) + 0.25) / 1000)
+        return exact.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}

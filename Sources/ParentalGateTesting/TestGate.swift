@@ -1,0 +1,81 @@
+import Foundation
+import ParentalGate
+
+/// A gate for the tests of code that embeds ParentalGate: an in-memory database, a clock
+/// that moves only when the test says so, seeded questions, and the answers.
+///
+/// ```swift
+/// let test = try TestGate()
+/// try await test.gate.addProfile("emma")
+/// let challenge = try await test.begin("emma")
+/// #expect(try await test.pass(challenge) == …)    // the right answer, 3 s later
+/// test.advance(by: .minutes(10))                  // parent mode is over
+/// ```
+///
+/// Nothing here sleeps: time moves by ``advance(by:)`` (and the pause ``pass(_:after:)`` and
+/// ``fail(_:after:)`` take), so tests of lockouts and sessions run at once.
+public struct TestGate: Sendable {
+    /// The gate to hand to the code under test.
+    public let gate: Gate
+    /// The gate's clock.
+    public let clock: ManualClock
+    /// Where the gate keeps its database (``DatabaseLocation/inMemory`` unless given).
+    public let database: DatabaseLocation
+
+    /// A new gate on `database` (by default a fresh in-memory one), its clock at `start`,
+    /// its questions drawn from `seed` (the same seed asks the same questions).
+    public init(
+        database: DatabaseLocation = .inMemory, seed: UInt64 = 1,
+        startingAt start: Date = Date(timeIntervalSince1970: 1_800_000_000)
+    ) throws(GateError) {
+        clock = ManualClock(start)
+        self.database = database
+        gate = try Gate(database: database, timeSource: .manual(clock), random: .seeded(seed))
+    }
+
+    /// Moves the gate's clock by `duration` (negative turns it back, as a child might).
+    public func advance(by duration: Duration) {
+        clock.advance(by: duration)
+    }
+
+    /// Begins a challenge for `profile` and returns it; any other answer of the gate (locked
+    /// out, hard-locked, disabled) is a ``GateError/conflict(_:)`` naming it.
+    public func begin(_ profile: String, client: String? = "tests") async throws(GateError) -> Challenge {
+        let result = try await gate.begin(profile: profile, client: client)
+        guard case .challenge(let challenge) = result else {
+            throw GateError.conflict("expected a challenge for '\(profile)', the gate answered \(result)")
+        }
+        return challenge
+    }
+
+    /// The answer that passes `challenge`.
+    public func rightAnswer(to challenge: Challenge) async throws(GateError) -> Int {
+        try await gate.storedAnswer(of: challenge.id)
+    }
+
+    /// An answer that does not pass `challenge`: another of its choices, or the right answer
+    /// plus one.
+    public func wrongAnswer(to challenge: Challenge) async throws(GateError) -> Int {
+        let right = try await rightAnswer(to: challenge)
+        return challenge.choices?.first { $0 != right } ?? right + 1
+    }
+
+    /// Waits `pause` (on the gate's clock; the default is slower than the default
+    /// `minResponseTime`), then answers `challenge` rightly.
+    public func pass(_ challenge: Challenge, after pause: Duration = .seconds(3), client: String? = "tests")
+        async throws(GateError) -> AnswerResult
+    {
+        let value = try await rightAnswer(to: challenge)
+        advance(by: pause)
+        return try await gate.answer(challenge: challenge.id, value: value, client: client)
+    }
+
+    /// Waits `pause` (on the gate's clock), then answers `challenge` wrongly.
+    public func fail(_ challenge: Challenge, after pause: Duration = .seconds(3), client: String? = "tests")
+        async throws(GateError) -> AnswerResult
+    {
+        let value = try await wrongAnswer(to: challenge)
+        advance(by: pause)
+        return try await gate.answer(challenge: challenge.id, value: value, client: client)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ParentalGate
+import ParentalGateTesting
+import Testing
+
+/// `ParentalGateTesting` as an embedder uses it: public API only, no `@testable`.
+@Suite("ParentalGateTesting: a gate for embedders' tests")
+struct TestGateTests {
+    @Test("an in-memory gate with a manual clock: the right answer passes, the wrong one fails, time ends parent mode")
+    func rightWrongAndTime() async throws {
+        let test = try TestGate()
+        #expect(test.database == .inMemory)
+        try await test.gate.addProfile("emma")
+        let first = try await test.begin("emma")
+        #expect(try await test.fail(first) == .failed(.tooManyWrongAnswers))
+        let second = try await test.begin("emma")
+        let (right, wrong) = (try await test.rightAnswer(to: second), try await test.wrongAnswer(to: second))
+        #expect(wrong != right)
+        let issued = test.clock.now
+        guard case .passed(let pass) = try await test.pass(second) else {
+            Issue.record("the right answer after a pause should pass")
+            return
+        }
+        #expect(test.clock.now == issued.addingTimeInterval(3), "the pause is on the gate's clock")
+        #expect(try await test.gate.state(profile: "emma") == .parent(until: pass.until))
+        test.advance(by: .minutes(10))
+        #expect(try await test.gate.state(profile: "emma") == .child)
+        #expect(try await test.gate.session(token: pass.token) == nil)
+    }
+
+    @Test("the right answer at once is too fast: the clock only moves when told")
+    func tooFastWithoutAPause() async throws {
+        let test = try TestGate()
+        try await test.gate.addProfile("emma")
+        #expect(try await test.pass(try await test.begin("emma"), after: .zero) == .failed(.tooFast))
+    }
+
+    @Test("for a choice challenge the wrong answer is another of its choices")
+    func choices() async throws {
+        let test = try TestGate()
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.answerFormat, to: .choice)
+        for _ in 0..<20 {
+            try await test.gate.unlock(profile: "emma", by: "tests")
+            let challenge = try await test.begin("emma")
+            let choices = try #require(challenge.choices)
+            let right = try await test.rightAnswer(to: challenge)
+            let wrong = try await test.wrongAnswer(to: challenge)
+            #expect(choices.contains(right) && choices.contains(wrong) && wrong != right)
+        }
+    }
+
+    @Test("the same seed asks the same questions; a refused begin is a conflict naming the answer")
+    func seedsAndRefusals() async throws {
+        var prompts: [[String]] = []
+        for _ in 0..<2 {
+            let test = try TestGate(seed: 42)
+            try await test.gate.addProfile("emma")
+            var asked: [String] = []
+            for _ in 0..<3 { asked.append(try await test.begin("emma").prompt) }
+            prompts.append(asked)
+            // The third begin abandoned the second challenge: three failures, a lockout.
+            await #expect(throws: GateError.self) { try await test.begin("emma") }
+        }
+        #expect(prompts[0] == prompts[1])
+        let test = try TestGate(seed: 42)
+        try await test.gate.addProfile("emma")
+        _ = try await test.gate.setProfileEnabled("emma", false)
+        do {
+            _ = try await test.begin("emma")
+            Issue.record("a disabled profile gave a challenge")
+        } catch {
+            #expect(error == .conflict("expected a challenge for 'emma', the gate answered disabled"))
+        }
+    }
+
+    @Test("code under test gets the gate; the test moves time across a lockout without sleeping")
+    func lockoutWithoutSleeping() async throws {
+        /// The embedder's code: asks the gate whether the settings may open.
+        struct SettingsScreen {
+            let gate: Gate
+            func mayOpen() async throws(GateError) -> Bool {
+                if case .parent = try await gate.state(profile: "emma") { true } else { false }
+            }
+        }
+        let test = try TestGate()
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy(.lockout, to: .minutes(5), for: "emma")
+        let screen = SettingsScreen(gate: test.gate)
+        for _ in 0..<3 { _ = try await test.fail(try await test.begin("emma")) }
+        await #expect(throws: GateError.self) { try await test.begin("emma") }
+        #expect(try await screen.mayOpen() == false)
+        test.advance(by: .minutes(5))
+        _ = try await test.pass(try await test.begin("emma"))
+        #expect(try await screen.mayOpen())
+    }
+}
