@@ -12,6 +12,11 @@ let migrationFiles = [
     "0005_audit_repeats.sql",
 ]
 
+/// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:
+/// a package that only embeds `ParentalGate` turns it off (`traits: []`) and SwiftPM then
+/// leaves those packages out of its graph altogether (README, "Embedding").
+let server = TargetDependencyCondition.when(traits: ["Server"])
+
 let strictSwift: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -23,9 +28,14 @@ let package = Package(
     products: [
         .library(name: "ParentalGate", targets: ["ParentalGate"]),
         .library(name: "ParentalGateTesting", targets: ["ParentalGateTesting"]),
+        .library(name: "GateFixtures", targets: ["GateFixtures"]),
         .library(name: "GateServer", targets: ["GateServer"]),
         .executable(name: "gatectl", targets: ["gatectl"]),
         .executable(name: "parental-gated", targets: ["parental-gated"]),
+    ],
+    traits: [
+        .trait(name: "Server", description: "GateServer and parental-gated: the HTTP server and the daemon (Hummingbird, SwiftNIO)."),
+        .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -39,7 +49,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(
@@ -77,12 +86,12 @@ let package = Package(
             name: "GateServer",
             dependencies: [
                 "ParentalGate",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: server),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
+                .product(name: "NIOCore", package: "swift-nio", condition: server),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: server),
+                .product(name: "Logging", package: "swift-log", condition: server),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
             ],
             resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/gate.html")],
             swiftSettings: strictSwift
@@ -106,12 +115,12 @@ let package = Package(
                 "GateCommands",
                 "GateServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Configuration", package: "swift-configuration", condition: server),
+                .product(name: "Logging", package: "swift-log", condition: server),
+                .product(name: "NIOCore", package: "swift-nio", condition: server),
+                .product(name: "NIOPosix", package: "swift-nio", condition: server),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
+                .product(name: "SystemPackage", package: "swift-system", condition: server),
             ],
             swiftSettings: strictSwift
         ),
@@ -127,18 +136,10 @@ let package = Package(
             path: "Tests/Tools/GateStress",
             swiftSettings: strictSwift
         ),
-        .executableTarget(
-            name: "GateBenchmarks",
-            dependencies: [
-                "ParentalGate",
-                "GateStore",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/GateBenchmarks",
-            swiftSettings: strictSwift,
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        .target(
+            name: "GateFixtures",
+            dependencies: ["ParentalGate", "GateStore"],
+            swiftSettings: strictSwift
         ),
         .testTarget(
             name: "GateCoreTests",
@@ -162,13 +163,13 @@ let package = Package(
             name: "GateServerTests",
             dependencies: [
                 "GateServer",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
             ],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "GatectlTests",
-            dependencies: ["ParentalGate", "GateCommands", "gatectl", "parental-gated", "gate-stress", "GateBenchmarks", "QuickStart"],
+            dependencies: ["ParentalGate", "GateCommands", "gatectl", "parental-gated", "gate-stress", "QuickStart"],
             swiftSettings: strictSwift
         ),
     ]

@@ -1,5 +1,5 @@
 import Foundation
-import GateStore
+import GateFixtures
 import ParentalGate
 
 /// A database with `attempts` recorded attempts, made once and kept for later runs.
@@ -41,40 +41,6 @@ struct AuditFixture: Sendable {
     }
 
     private static func seed(path: String, attempts: Int, start: Date) async throws {
-        let store = try GateStore(.file(path), timeSource: TimeSource { start })
-        let actor = try Label("bench", what: "actor")
-        let ids = try await store.write { transaction in
-            try profiles.map { name in
-                try transaction.addProfile(name: ProfileName(name), locale: .english, by: actor, at: start).id
-            }
-        }
-        let batch = 5_000
-        for first in stride(from: 0, to: attempts, by: batch) {
-            try await store.write { transaction in
-                for index in first..<min(first + batch, attempts) {
-                    let time = start.addingTimeInterval(Double(index) * interval)
-                    let answeredAt = time.addingTimeInterval(4)
-                    let profileID = ids[index % ids.count]
-                    let right = index % 5 != 0
-                    let challenge = Challenge(
-                        id: .random(), profileID: profileID, prompt: "What is seven times eight?", locale: .english,
-                        format: .entry, choices: nil, issuedAt: time, deadline: time.addingTimeInterval(30))
-                    try transaction.insertChallenge(
-                        IssuedChallenge(
-                            challenge: challenge, origin: .arithmetic, answer: 56, maxWrongAnswers: 1,
-                            minResponseTime: .milliseconds(1500), client: "tablet"),
-                        at: time)
-                    try transaction.recordAttempt(
-                        challenge: challenge.id, value: right ? 56 : 54, outcome: right ? .correct : .wrong,
-                        responseTime: .seconds(4), client: "tablet", at: answeredAt)
-                    try transaction.endChallenge(challenge.id, as: right ? .passed : .failed, at: answeredAt)
-                    if right {
-                        _ = try transaction.openSession(
-                            profileID: profileID, challengeID: challenge.id,
-                            expiresAt: answeredAt.addingTimeInterval(5 * interval), at: answeredAt)
-                    }
-                }
-            }
-        }
+        try await AuditFixtureSeeder.seed(path: path, profiles: profiles, attempts: attempts, start: start, interval: interval)
     }
 }

@@ -1,0 +1,29 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// The benchmarks, a package of their own (as ordo-one/benchmark recommends), so that neither
+/// the project nor a package embedding it resolves or builds the benchmark tooling.
+/// Run from this folder: `swift package benchmark` (BENCHMARKS.md).
+let package = Package(
+    name: "GateBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "ParentalGate", path: "..", traits: []),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "GateBenchmarks",
+            dependencies: [
+                .product(name: "ParentalGate", package: "ParentalGate"),
+                .product(name: "GateFixtures", package: "ParentalGate"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "GateBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
