@@ -78,6 +78,11 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "GateJSON",
+            dependencies: ["ParentalGate"],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "ParentalGateTesting",
             dependencies: ["ParentalGate"],
             swiftSettings: strictSwift
@@ -86,6 +91,7 @@ let package = Package(
             name: "GateServer",
             dependencies: [
                 "ParentalGate",
+                "GateJSON",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: server),
                 .product(name: "NIOCore", package: "swift-nio", condition: server),
@@ -100,6 +106,7 @@ let package = Package(
             name: "GateCommands",
             dependencies: [
                 "ParentalGate",
+                "GateJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -113,6 +120,7 @@ let package = Package(
             name: "parental-gated",
             dependencies: [
                 "GateCommands",
+                "GateJSON",
                 "GateServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration", condition: server),

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ParentalGate
+import GateJSON
 
 /// Logs what the gate does, one line an event, with nothing a child could use (no challenge
 /// ids, tokens or answers).

@@ -31,7 +31,7 @@ struct RemoteHandler: Sendable {
             }
         } catch {
             what = "unreadable request"
-            response = .failed(status: ExitStatus.usage.rawValue, message: "the request is not one this daemon understands")
+            response = .failed(status: ExitCode.usage.rawValue, message: "the request is not one this daemon understands")
         }
         let status: Int32 = switch response {
         case .ran(let outcome): outcome.status
@@ -68,10 +68,10 @@ struct RemoteHandler: Sendable {
                     do {
                         copies = try Self.copyIn(files, inputs: run.inputs, scratch: scratch)
                     } catch {
-                        return CommandRunner.report(CommandFailure(status: ExitStatus.usage.rawValue, message: "\(error)"))
+                        return CommandRunner.report(CommandFailure(status: ExitCode.usage.rawValue, message: "\(error)"))
                     }
                     files.redirectFiles(copies)
-                    guard let redirected = files as? any ParsableCommand else { return ExitStatus.usage.rawValue }
+                    guard let redirected = files as? any ParsableCommand else { return ExitCode.usage.rawValue }
                     command = redirected
                 }
                 return await CommandRunner.run(command)
@@ -95,15 +95,15 @@ struct RemoteHandler: Sendable {
     private func refusal(of command: any ParsableCommand, arguments: [String], user: String, on socket: DaemonSocket) async -> CommandFailure? {
         let name = Self.commandPath(arguments)
         if let global = (command as? any GlobalCommand)?.global, global.database != nil {
-            return CommandFailure(status: ExitStatus.usage.rawValue, message: "--database cannot be used through the daemon's socket: the daemon keeps its own database")
+            return CommandFailure(status: ExitCode.usage.rawValue, message: "--database cannot be used through the daemon's socket: the daemon keeps its own database")
         }
         if !(command is any GlobalCommand) || command is any TerminalCommand {
-            return CommandFailure(status: ExitStatus.usage.rawValue, message: "'\(name)' cannot run through the daemon's socket")
+            return CommandFailure(status: ExitCode.usage.rawValue, message: "'\(name)' cannot run through the daemon's socket")
         }
         guard socket == .gate else { return nil }
         guard let use = GateSocketUse(command) else {
             return CommandFailure(
-                status: ExitStatus.notPermitted.rawValue,
+                status: ExitCode.notPermitted.rawValue,
                 message: "'\(name)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status and session check: use the admin socket")
         }
         return await refusal(of: use, user: user)
@@ -119,7 +119,7 @@ struct RemoteHandler: Sendable {
         }
         guard let profile, !access.allows(user, profile: profile) else { return nil }
         return CommandFailure(
-            status: ExitStatus.notPermitted.rawValue, message: "the account \(user) may not use the profile '\(profile.escapedForMessage)' on the gate socket")
+            status: ExitCode.notPermitted.rawValue, message: "the account \(user) may not use the profile '\(profile.escapedForMessage)' on the gate socket")
     }
 
     /// Writes the caller's input files into `scratch` (each under its own name, so that what

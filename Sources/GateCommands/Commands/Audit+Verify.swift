@@ -19,7 +19,7 @@ extension GateCtl.Audit {
             }
             if !report.isIntact {
                 if !global.json { Output.error(report.message) }
-                throw ExitStatus.database
+                throw ExitCode.database
             }
         }
     }

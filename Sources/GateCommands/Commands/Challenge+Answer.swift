@@ -1,5 +1,6 @@
 import ArgumentParser
 import ParentalGate
+import GateJSON
 
 extension GateCtl.Challenge {
     /// `gatectl challenge answer ID VALUE`.
@@ -50,8 +51,8 @@ extension GateCtl.Challenge {
             }
             switch result {
             case .passed: return
-            case .lockedOut, .hardLocked: throw ExitStatus.lockedOut
-            case .wrong, .failed, .alreadyEnded, .disabled: throw ExitStatus.refused
+            case .lockedOut, .hardLocked: throw ExitCode.lockedOut
+            case .wrong, .failed, .alreadyEnded, .disabled: throw ExitCode.refused
             }
         }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ParentalGate
+import GateJSON
 
 extension GateCtl.Challenge {
     /// `gatectl challenge begin NAME`.
@@ -35,8 +36,8 @@ extension GateCtl.Challenge {
             }
             switch result {
             case .challenge: return
-            case .lockedOut, .hardLocked: throw ExitStatus.lockedOut
-            case .disabled: throw ExitStatus.refused
+            case .lockedOut, .hardLocked: throw ExitCode.lockedOut
+            case .disabled: throw ExitCode.refused
             }
         }
     }

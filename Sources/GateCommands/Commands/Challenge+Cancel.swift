@@ -23,7 +23,7 @@ extension GateCtl.Challenge {
             let result = try await global.openGate().cancel(challenge: challenge, client: client)
             do {
                 try Answer.report(result, json: global.json)
-            } catch ExitStatus.refused where result == .failed(.cancelled) {
+            } catch let code as ExitCode where code == .refused && result == .failed(.cancelled) {
                 return
             }
         }

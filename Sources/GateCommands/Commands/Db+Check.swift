@@ -30,7 +30,7 @@ extension GateCtl.Db {
                 }
                 Output.warnings(exposures)
             }
-            if !problems.isEmpty { throw ExitStatus.database }
+            if !problems.isEmpty { throw ExitCode.database }
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParentalGate
+import GateJSON
 
 extension GateCtl {
     /// `gatectl gate NAME`: the gate for a person at a terminal.
@@ -35,14 +36,14 @@ extension GateCtl {
                 default: say(strings.disabled)
                 }
                 if global.json { try Output.json(ResultJSON(begun)) }
-                throw begun == .disabled ? ExitStatus.refused : ExitStatus.lockedOut
+                throw begun == .disabled ? ExitCode.refused : ExitCode.lockedOut
             }
             let result = try await ask(challenge, gate: gate, profile: profile.name)
             if global.json { try Output.json(ResultJSON(result)) }
             switch result {
             case .passed: return
-            case .lockedOut, .hardLocked: throw ExitStatus.lockedOut
-            case .wrong, .failed, .alreadyEnded, .disabled: throw ExitStatus.refused
+            case .lockedOut, .hardLocked: throw ExitCode.lockedOut
+            case .wrong, .failed, .alreadyEnded, .disabled: throw ExitCode.refused
             }
         }
 

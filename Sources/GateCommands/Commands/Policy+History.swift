@@ -1,5 +1,6 @@
 import ArgumentParser
 import ParentalGate
+import GateJSON
 
 extension GateCtl.Policy {
     /// `gatectl policy history [--profile NAME]`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ParentalGate
+import GateJSON
 
 extension GateCtl.Policy {
     /// `gatectl policy reset [--profile NAME] [FIELD…]`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParentalGate
+import GateJSON
 
 extension GateCtl.Policy {
     /// `gatectl policy show [--profile NAME]`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ParentalGate
+import GateJSON
 
 extension GateCtl.Profile {
     /// `gatectl profile list`.

@@ -35,7 +35,7 @@ extension GateCtl.Profile {
             guard reply == "y" || reply == "yes" else {
                 Output.console.writeError("\n")
                 Output.error("not removed: confirm with y, or pass --yes")
-                throw ExitStatus.refused
+                throw ExitCode.refused
             }
         }
     }

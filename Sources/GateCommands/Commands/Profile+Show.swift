@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParentalGate
+import GateJSON
 
 extension GateCtl.Profile {
     /// `gatectl profile show NAME`: the profile, its gate state, policy and last attempts.

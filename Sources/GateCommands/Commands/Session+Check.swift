@@ -29,7 +29,7 @@ extension GateCtl.Session {
             } else {
                 Output.line("no live parent session for this token")
             }
-            if session == nil { throw ExitStatus.refused }
+            if session == nil { throw ExitCode.refused }
         }
     }
 }

@@ -56,11 +56,11 @@ package enum CommandRunner {
         case let failure as CommandFailure:
             return failure
         case let error as GateError:
-            return CommandFailure(status: ExitStatus(error).rawValue, message: error.description)
+            return CommandFailure(status: ExitCode(error).rawValue, message: error.description)
         case let error as CommandError:
             return CommandFailure(status: error.status.rawValue, message: error.description)
-        case let status as ExitStatus:
-            return CommandFailure(status: status.rawValue, message: nil)
+        case let code as ExitCode:
+            return CommandFailure(status: code.rawValue, message: nil)
         default:
             let code = root.exitCode(for: error)
             if code == .success {

@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// A failure of the command line itself, with its exit status.
 package enum CommandError: Error, CustomStringConvertible {
     /// Bad input on the command line or in a file it names.
@@ -14,7 +16,7 @@ package enum CommandError: Error, CustomStringConvertible {
     }
 
     /// The exit status it ends `gatectl` with.
-    package var status: ExitStatus {
+    package var status: ExitCode {
         switch self {
         case .usage: .usage
         case .unavailable: .unavailable

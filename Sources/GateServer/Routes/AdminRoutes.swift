@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ParentalGate
+import GateJSON
 
 /// The admin API under `/v1/admin`, behind an admin bearer token (`gatectl serve
 /// --init-admin-token`): profiles, policies with guess resistance, unlock, question sets,

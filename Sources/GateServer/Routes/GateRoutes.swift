@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ParentalGate
+import GateJSON
 
 /// The gate under `/v1`: begin, answer and cancel challenges, read a profile's state,
 /// check and end parent sessions.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ParentalGate
+import GateJSON
 
 /// Building JSON and RFC 9457 problem+json responses.
 enum APIResponse {

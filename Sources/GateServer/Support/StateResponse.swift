@@ -1,5 +1,6 @@
 import Foundation
 import ParentalGate
+import GateJSON
 
 /// A profile's state over HTTP: what `gatectl status --json` shows, but an open challenge
 /// without its id, so that only the client that began it (which got the id then) can

@@ -1,5 +1,6 @@
 import Foundation
 import GateCore
+import ParentalGate
 
 /// A challenge in `gatectl --json` output and the HTTP API: never its answer.
 public struct ChallengeJSON: Encodable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GateCore
+import ParentalGate
 
 /// An audit record in `--json` and `--format csv` output.
 public struct AuditEntryJSON: Encodable, Sendable {

@@ -1,25 +1,26 @@
+import ArgumentParser
 import ParentalGate
 
-/// `gatectl`'s exit codes, stable and documented in the README.
-package enum ExitStatus: Int32, Error {
-    case success = 0
+/// `gatectl`'s exit codes, stable and documented in the README, as ArgumentParser's
+/// `ExitCode` values (0 is `.success`).
+extension ExitCode {
     /// The gate refused: a wrong answer, a failed or ended challenge.
-    case refused = 1
+    package static let refused = ExitCode(1)
     /// The profile is locked out (or hard-locked).
-    case lockedOut = 2
+    package static let lockedOut = ExitCode(2)
     /// A named profile, question set, challenge or session does not exist.
-    case notFound = 3
+    package static let notFound = ExitCode(3)
     /// Bad command-line input: a malformed or out-of-range value, a duplicate name.
-    case usage = 64
+    package static let usage = ExitCode(64)
     /// The daemon's socket is there but nothing answers, or the daemon broke off.
-    case unavailable = 69
+    package static let unavailable = ExitCode(69)
     /// The database cannot be used: not SQLite, not ours, newer, read-only, damaged, busy.
-    case database = 74
+    package static let database = ExitCode(74)
     /// Not permitted: the admin socket is for another group, or the gate socket does not
     /// allow the command or the profile.
-    case notPermitted = 77
+    package static let notPermitted = ExitCode(77)
 
-    /// The status for a gate error.
+    /// The code for a gate error.
     package init(_ error: GateError) {
         switch error {
         case .invalidInput, .conflict: self = .usage

@@ -1,5 +1,6 @@
 import Foundation
 import GateCore
+import ParentalGate
 
 /// A profile in `gatectl --json` output and the HTTP API.
 public struct ProfileJSON: Encodable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GateCore
+import ParentalGate
 
 /// An effective policy in `gatectl --json` output and the HTTP API: each field's value and where it comes from.
 public struct PolicyJSON: Encodable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GateCore
+import ParentalGate
 
 /// A recorded policy change in `gatectl --json` output and the HTTP API.
 public struct PolicyChangeJSON: Encodable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GateCore
+import ParentalGate
 
 /// A profile's gate state in `gatectl --json` output and the HTTP API.
 public struct StateJSON: Encodable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GateCore
+import ParentalGate
 
 /// The result of `challenge begin`, `challenge answer` and `challenge cancel` in `gatectl --json` output and the HTTP API.
 public struct ResultJSON: Encodable, Sendable {
