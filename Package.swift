@@ -147,7 +147,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GatectlTests",
-            dependencies: ["ParentalGate", "GateCommands", "gatectl", "parental-gated", "gate-stress", "GateBenchmarks"],
+            dependencies: [
+                "ParentalGate", "GateCommands", "GateServer", "gatectl", "parental-gated", "gate-stress", "GateBenchmarks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             swiftSettings: strictSwift
         ),
     ]
