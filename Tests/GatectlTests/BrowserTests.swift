@@ -3,7 +3,9 @@ import Testing
 
 /// The gate page in a real headless Chromium: a person answers wrong, then right, sees the
 /// outcome in words, and lands on `next` with the profile's session cookie set.
-@Suite("The gate page in a real browser", .enabled(if: WebDriver.isAvailable, "needs chromium and chromium-driver (.ci/run installs them)"))
+@Suite(
+    "The gate page in a real browser", .serialized,
+    .enabled(if: WebDriver.isAvailable, "needs chromium and chromium-driver (.ci/run installs them)"))
 struct BrowserTests {
     static func waitUntil(_ condition: () async throws -> Bool) async throws -> Bool {
         for _ in 0..<200 {
@@ -45,7 +47,7 @@ struct BrowserTests {
         let server = try await ServedGate.start(db)
         let driverPort = Int.random(in: 30_001...40_000)
         let driver = try Self.start("/usr/bin/chromedriver", ["--port=\(driverPort)"])
-        defer { driver.terminate() }
+        defer { driver.stopForGood() }
         let driverURL = try #require(URL(string: "http://127.0.0.1:\(driverPort)"))
         try #require(try await Self.waitUntil { await WebDriver.isReady(driverURL) })
         let browser = try await WebDriver.start(driverURL)
@@ -211,7 +213,7 @@ struct BrowserTests {
             let folder = try Self.evilSite(gate: gatePage, in: db.scratch.url.path + "/evil")
             let evilPort = Int.random(in: 40_001...50_000)
             let evil = try Self.start("/usr/bin/env", ["python3", "-m", "http.server", String(evilPort), "--bind", "127.0.0.1", "--directory", folder])
-            defer { evil.terminate() }
+            defer { evil.stopForGood() }
             let evilSite = "http://localhost:\(evilPort)"
             try #require(try await Self.waitUntil { (try? await HTTPClient.send(evilSite + "/popup.html").status) == 200 })
 

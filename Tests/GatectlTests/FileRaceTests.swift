@@ -16,7 +16,7 @@ struct FileRaceTests {
     /// can and counts those holding an SQLite database or the export's question. Makes
     /// `ready` once it watches; stops when `stop` appears; prints `swaps=N leaks=M`.
     static let attacker = #"""
-        import ctypes, os, struct, sys, threading
+        import ctypes, os, struct, sys, threading, time
         folder = sys.argv[1]
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         fd = libc.inotify_init()
@@ -32,6 +32,7 @@ struct FileRaceTests {
         def reader():
             global leaks
             while not os.path.exists(os.path.join(folder, "stop")):
+                time.sleep(0.005)
                 for entry in os.scandir(folder):
                     try:
                         with open(entry.path, "rb") as f: data = f.read()
@@ -86,7 +87,7 @@ struct FileRaceTests {
         attacker.standardOutput = report
         attacker.standardError = FileHandle.nullDevice
         try attacker.run()
-        defer { if attacker.isRunning { attacker.terminate() } }
+        defer { attacker.stopForGood() }
         var ready = false
         for _ in 0..<600 where !ready {
             ready = FileManager.default.fileExists(atPath: shared.appendingPathComponent("ready").path)

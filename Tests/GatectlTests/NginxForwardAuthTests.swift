@@ -105,7 +105,7 @@ struct NginxForwardAuthTests {
         let nginx = try Self.start("/usr/sbin/nginx", ["-c", directory + "/nginx.conf", "-p", directory])
         defer {
             nginx.terminate()
-            upstream.terminate()
+            upstream.stopForGood()
             gate.terminate()
         }
         let front = "http://127.0.0.1:\(nginxPort)"
