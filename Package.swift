@@ -142,6 +142,7 @@ let package = Package(
             dependencies: [
                 "GateServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strictSwift
         ),

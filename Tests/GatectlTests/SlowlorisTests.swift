@@ -126,7 +126,7 @@ struct SlowlorisTests {
         let db = try TestDatabase()
         defer { db.remove() }
         var options = GateServerOptions()
-        options.writeTimeout = .seconds(1)
+        options.writeTimeout = .seconds(5)
         let server = try await InProcessServer.start(try Gate(database: .file(db.path)), options)
         let connection = try RawConnection(port: server.port, receiveBuffer: 4096)
         let count = 300
