@@ -172,12 +172,16 @@ let package = Package(
             dependencies: [
                 "GateServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
+                .product(name: "NIOEmbedded", package: "swift-nio", condition: server),
             ],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "GatectlTests",
-            dependencies: ["ParentalGate", "GateCommands", "gatectl", "parental-gated", "gate-stress", "QuickStart"],
+            dependencies: [
+                "ParentalGate", "GateCommands", "GateServer", "gatectl", "parental-gated", "gate-stress", "QuickStart",
+                .product(name: "Hummingbird", package: "hummingbird", condition: server),
+            ],
             swiftSettings: strictSwift
         ),
     ]

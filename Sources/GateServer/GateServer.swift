@@ -39,13 +39,16 @@ public struct GateServer: Sendable {
 
     /// The routes, for serving or for in-process tests.
     ///
+    /// Every route, an embedder's added to the returned router too, refuses a request for a
+    /// host name the server does not answer for (421; see ``GateServerOptions/allowedHosts``).
     /// The gate's own routes refuse cross-origin browser requests (403) and non-JSON bodies
-    /// (415); those that can write are rate-limited (429). Routes an embedder adds to the
-    /// returned router get none of that.
+    /// (415); those that can write are rate-limited (429). Routes an embedder adds get none
+    /// of those.
     public func router() -> Router<GateRequestContext> {
         let router = Router(context: GateRequestContext.self)
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: AllowedHostMiddleware(options: options))
         SystemRoutes(gate: gate, metrics: metrics).register(on: router)
         let api = router.group()
             .add(middleware: SameOriginMiddleware(options: options))
@@ -59,19 +62,21 @@ public struct GateServer: Sendable {
     }
 
     /// The application: the router on `host:port`, with the connection cap, the per-address
-    /// connection limit, and the idle and read timeouts of `options`. `onListening` gets the
+    /// connection limit, and the idle, read and write timeouts of `options`. `onListening` gets the
     /// address and port once the server listens.
     public func application(
         onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void = { _, _ in }
     ) -> some ApplicationProtocol {
         let options = options
         let logger = logger
-        let counter = AddressConnectionCounter(maximum: options.maxConnectionsPerAddress)
+        let gate = gate
+        let counter = AddressConnectionCounter(maximum: options.maxConnectionsPerAddress, now: { gate.now() })
         let trusted = options.canonicalTrustedProxies
         let http1 = HTTP1Channel.Configuration(
             additionalChannelHandlers: [
                 AddressConnectionLimitHandler(counter: counter, trusted: trusted, logger: logger),
                 RequestReadTimeoutHandler(timeout: .nanoseconds(Int64(options.readTimeout.timeInterval * 1e9))),
+                WriteTimeoutHandler(timeout: .nanoseconds(Int64(options.writeTimeout.timeInterval * 1e9)), logger: logger),
             ],
             idleTimeout: .nanoseconds(Int64(options.idleTimeout.timeInterval * 1e9)))
         return Application(

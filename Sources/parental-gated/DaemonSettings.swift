@@ -45,6 +45,11 @@ struct DaemonSettings: Sendable {
             throw CommandError.usage("trusted proxy must be an IP address, not '\(bad.escapedForMessage)'")
         }
         server.trustedProxies = Set(proxies)
+        let hosts = flags.allowedHosts.isEmpty ? config.strings("http.allowedHosts") ?? [] : flags.allowedHosts
+        if let bad = hosts.first(where: { !GateServerOptions.isHostName($0) }) {
+            throw CommandError.usage("allowed host must be a host name, not '\(bad.escapedForMessage)'")
+        }
+        server.allowedHosts = Set(hosts)
         server.secureCookies = flags.secureCookies ?? config.bool("http.secureCookies") ?? server.secureCookies
         if flags.noRateLimit || config.bool("http.noRateLimit") == true {
             server.rateLimitPerAddress = nil
@@ -59,7 +64,8 @@ struct DaemonSettings: Sendable {
         }
         if let timeout = try flags.idleTimeout?.duration ?? config.duration("http.idleTimeout") { server.idleTimeout = timeout }
         if let timeout = try flags.readTimeout?.duration ?? config.duration("http.readTimeout") { server.readTimeout = timeout }
-        for (name, value) in [("idle timeout", server.idleTimeout), ("read timeout", server.readTimeout)]
+        if let timeout = try flags.writeTimeout?.duration ?? config.duration("http.writeTimeout") { server.writeTimeout = timeout }
+        for (name, value) in [("idle timeout", server.idleTimeout), ("read timeout", server.readTimeout), ("write timeout", server.writeTimeout)]
         where !(Duration.milliseconds(100)...Duration.seconds(3600)).contains(value) {
             throw CommandError.usage("the \(name) must be between 100ms and 1h")
         }

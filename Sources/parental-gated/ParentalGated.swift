@@ -89,6 +89,14 @@ struct ParentalGated: AsyncParsableCommand {
     @Option(help: "Close a connection whose request body has not arrived within this long of its head (default: 30s).")
     var readTimeout: DurationArgument?
 
+    @Option(
+        name: .customLong("allowed-host"),
+        help: "A name the gate is reached by (Host, or X-Forwarded-Host from a trusted proxy), besides IP addresses and localhost (repeatable).")
+    var allowedHosts: [String] = []
+
+    @Option(help: "Reset a connection whose answers have not been read for this long (default: 30s).")
+    var writeTimeout: DurationArgument?
+
     @Option(help: "Connections open at once; more wait until one closes (default: 256).")
     var maxConnections: Int?
 
@@ -103,7 +111,10 @@ struct ParentalGated: AsyncParsableCommand {
         if noRateLimit, rateLimitPerAddress != nil || rateLimitPerProfile != nil {
             throw ValidationError("--no-rate-limit cannot be combined with --rate-limit-per-address or --rate-limit-per-profile")
         }
-        for (name, value) in [("--idle-timeout", idleTimeout), ("--read-timeout", readTimeout)] {
+        if let bad = allowedHosts.first(where: { !GateServerOptions.isHostName($0) }) {
+            throw ValidationError("--allowed-host must be a host name, not '\(bad.escapedForMessage)'")
+        }
+        for (name, value) in [("--idle-timeout", idleTimeout), ("--read-timeout", readTimeout), ("--write-timeout", writeTimeout)] {
             if let value, !(Duration.milliseconds(100)...Duration.seconds(3600)).contains(value.duration) {
                 throw ValidationError("\(name) must be between 100ms and 1h")
             }

@@ -114,7 +114,7 @@ struct RemoteHandler: Sendable {
         var profile: String?
         switch use {
         case .profile(let name): profile = name
-        case .challenge(let id): if let id = ChallengeID(id) { profile = (try? await gate.profileName(ofChallenge: id)) ?? nil }
+        case .challenge(let id): if let id = ChallengeID(id) { profile = (try? await gate.profile(ofChallenge: id))??.name }
         case .session: break
         }
         guard let profile, !access.allows(user, profile: profile) else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import GateServer
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
@@ -28,6 +29,26 @@ struct GatePageTests {
             #expect(!html.contains("{{"))
             let unknown = try await client.execute(uri: "/gate/nobody", method: .get)
             #expect(unknown.status == .notFound)
+        }
+    }
+
+    @Test("the page begins nothing by itself: a localized start button, focused unless another site opened the page; the opener loses its handle")
+    func startButton() async throws {
+        let gate = try Gate(database: .inMemory)
+        try await gate.addProfile("emma", locale: "de")
+        let app = Application(router: GateServer(gate: gate).router())
+        try await app.test(.router) { client in
+            let fetchSite = try #require(HTTPField.Name("Sec-Fetch-Site"))
+            for (site, focus) in [(nil, true), ("none", true), ("same-origin", true), ("cross-site", false), ("same-site", false), ("CROSS-SITE", false)] {
+                var headers: HTTPFields = [:]
+                if let site { headers[fetchSite] = site }
+                let response = try await client.execute(uri: "/gate/emma", method: .get, headers: headers)
+                let html = String(buffer: response.body)
+                #expect(html.contains("const focusStart = \(focus);"), "\(site ?? "no Sec-Fetch-Site")")
+                #expect(html.contains(#""start":"Frage anzeigen""#))
+                #expect(response.headers[try #require(HTTPField.Name("Cross-Origin-Opener-Policy"))] == "same-origin")
+            }
+            #expect(try await gate.state(profile: "emma") == .child, "serving the page began nothing")
         }
     }
 

@@ -75,6 +75,34 @@ struct RateLimitTests {
         }
     }
 
+    @Test("the per-profile limit counts the profile the path resolves to: %00 variants of a name are refused (400), never a fresh bucket; nor is a new name")
+    func nulVariants() async throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("straße")
+        try await fixture.gate.setPolicy(.maxFailedChallenges, to: "100")
+        var options = GateServerOptions()
+        options.rateLimitPerProfile = RateLimit("3/1h")
+        options.rateLimitPerAddress = nil
+        try await fixture.app(options).test(.router) { client in
+            for _ in 0..<3 {
+                #expect(try await client.json("/v1/profiles/stra%C3%9Fe/challenges").status == .created)
+            }
+            let before = try await fixture.gate.auditEntries(limit: 1000).items.count
+            for suffix in ["", "N", "x1", "%00", "%01", "%0A"] {
+                for uri in ["/v1/profiles/stra%C3%9Fe%00\(suffix)/challenges", "/v1/profiles/stra%C3%9Fe%01\(suffix)/challenges"] {
+                    let response = try await client.json(uri)
+                    #expect(response.status == .badRequest, "\(uri): \(response.status)")
+                    #expect(String(buffer: response.body).contains("control or invisible formatting character"), "\(uri)")
+                }
+            }
+            #expect(try await fixture.gate.auditEntries(limit: 1000).items.count == before, "no challenge was begun or abandoned")
+            #expect(try await client.json("/v1/profiles/STRA%C3%9FE/challenges").status == .tooManyRequests, "still the same bucket")
+            try await fixture.gate.renameProfile("straße", to: "gasse", by: "mum")
+            #expect(try await client.json("/v1/profiles/gasse/challenges").status == .tooManyRequests, "a new name is the same profile")
+        }
+    }
+
     @Test("answers, replays and cancels count against their challenge's profile")
     func answersCountPerProfile() async throws {
         let fixture = try ServerFixture()

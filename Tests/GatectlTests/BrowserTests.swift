@@ -3,7 +3,9 @@ import Testing
 
 /// The gate page in a real headless Chromium: a person answers wrong, then right, sees the
 /// outcome in words, and lands on `next` with the profile's session cookie set.
-@Suite("The gate page in a real browser", .enabled(if: WebDriver.isAvailable, "needs chromium and chromium-driver (.ci/run installs them)"))
+@Suite(
+    "The gate page in a real browser", .serialized,
+    .enabled(if: WebDriver.isAvailable, "needs chromium and chromium-driver (.ci/run installs them)"))
 struct BrowserTests {
     static func waitUntil(_ condition: () async throws -> Bool) async throws -> Bool {
         for _ in 0..<200 {
@@ -45,7 +47,7 @@ struct BrowserTests {
         let server = try await ServedGate.start(db)
         let driverPort = Int.random(in: 30_001...40_000)
         let driver = try Self.start("/usr/bin/chromedriver", ["--port=\(driverPort)"])
-        defer { driver.terminate() }
+        defer { driver.stopForGood() }
         let driverURL = try #require(URL(string: "http://127.0.0.1:\(driverPort)"))
         try #require(try await Self.waitUntil { await WebDriver.isReady(driverURL) })
         let browser = try await WebDriver.start(driverURL)
@@ -58,13 +60,30 @@ struct BrowserTests {
         await browser.quit()
     }
 
-    /// Opens the gate page of `profile` with `next` (already percent-encoded) and waits for the question.
+    /// The text of the element with id `id`.
+    static func text(_ browser: WebDriver, _ id: String) async throws -> String? {
+        try await browser.run("return document.getElementById('\(id)').textContent") as? String
+    }
+
+    /// Whether the start button is shown.
+    static func startOffered(_ browser: WebDriver) async throws -> Bool {
+        try await browser.run("const b = document.getElementById('start'); return !b.hidden && b.textContent === 'Show the question'") as? Bool == true
+    }
+
+    /// Waits for the spider question.
+    static func waitForQuestion(_ browser: WebDriver) async throws {
+        let asked = try await Self.waitUntil { try await Self.text(browser, "prompt") == "How many legs has a spider?" }
+        try #require(asked)
+    }
+
+    /// Opens the gate page of `profile` with `next` (already percent-encoded), waits for the
+    /// start button (loading the page begins nothing), clicks it and waits for the question.
     static func open(_ browser: WebDriver, _ server: ServedGate, profile: String, next: String) async throws {
         try await browser.go(server.url("/gate/\(profile)?next=\(next)"))
-        let asked = try await Self.waitUntil {
-            (try await browser.run("return document.getElementById('prompt').textContent") as? String) == "How many legs has a spider?"
-        }
-        try #require(asked)
+        try #require(try await Self.waitUntil { try await Self.startOffered(browser) })
+        #expect(try await Self.text(browser, "prompt") == "", "nothing is asked before a person starts")
+        try await browser.click("#start")
+        try await Self.waitForQuestion(browser)
     }
 
     /// Types `values` in turn, the way a person would (each but the last is wrong).
@@ -81,13 +100,20 @@ struct BrowserTests {
         }
     }
 
-    @Test("wrong, then right: the outcome in words, then the redirect to next with the profile's HttpOnly cookie")
+    @Test("the page waits for a person (Enter on the focused start button); wrong, then right: the outcome in words, then the redirect to next with the profile's HttpOnly cookie")
     func passTheGate() async throws {
         let db = try Self.spiderDatabase(["emma"])
         defer { db.remove() }
         try await Self.withBrowser(db) { server, browser in
-            try await Self.open(browser, server, profile: "emma", next: "/healthz")
+            try await browser.go(server.url("/gate/emma?next=/healthz"))
+            let offered = try await Self.waitUntil { try await Self.startOffered(browser) }
+            try #require(offered)
             #expect(try await browser.run("return document.documentElement.lang") as? String == "en")
+            #expect(try await browser.run("return document.activeElement.id") as? String == "start", "Enter starts")
+            let challenges = try db.count("challenges")
+            #expect(challenges == 0, "loading the page begins nothing")
+            try await browser.press("\u{E007}")
+            try await Self.waitForQuestion(browser)
             #expect(try await browser.run("return document.activeElement.id") as? String == "answer")
             try await Self.answer(browser, ["7", "8"])
             let landed = try await Self.waitUntil { try await browser.currentURL() == server.url("/healthz") }
@@ -125,6 +151,97 @@ struct BrowserTests {
                 let auth = try await HTTPClient.send(server.url("/v1/auth?profile=\(profile)"), headers: ["Cookie": cookies])
                 #expect(auth.status == 200, "\(profile)")
             }
+        }
+    }
+
+    @Test("after a failed challenge the page offers to start again; a locked-out profile's page says so and offers nothing")
+    func startAgainAndLockedOut() async throws {
+        let db = try Self.spiderDatabase(["emma"])
+        defer { db.remove() }
+        try db.ok(["policy", "set", "--profile", "emma", "--max-failed-challenges", "2"])
+        try await Self.withBrowser(db) { server, browser in
+            try await Self.open(browser, server, profile: "emma", next: "/healthz")
+            try await Self.answer(browser, ["7", "6"])
+            #expect(try await Self.waitUntil { try await Self.text(browser, "status") == "Wrong answer. The gate stays closed." })
+            #expect(try await Self.waitUntil { try await Self.startOffered(browser) }, "the child may try again")
+            try await browser.click("#start")
+            try await Self.waitForQuestion(browser)
+            try await Self.answer(browser, ["7", "6"])
+            let locked = try await Self.waitUntil { (try await Self.text(browser, "status"))?.contains("Too many attempts. Try again in") == true }
+            let status = try await Self.text(browser, "status") ?? ""
+            #expect(locked, "\(status)")
+            #expect(try await !Self.startOffered(browser))
+
+            try await browser.go(server.url("/gate/emma"))
+            let told = try await Self.waitUntil { (try await Self.text(browser, "status"))?.hasPrefix("Too many attempts. Try again in") == true }
+            #expect(told, "a reload during the lockout says so at once")
+            #expect(try await !Self.startOffered(browser))
+            #expect(try db.count("challenges") == 2)
+        }
+    }
+
+    /// A page on another site (`localhost` is another site than `127.0.0.1`) that opens the
+    /// gate page in a window and reloads it, and one that sends the browser there: the
+    /// attacker's pages from the security review.
+    static func evilSite(gate: String, in directory: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let popup = """
+            <!doctype html><html><body><p id=s>running</p><script>
+            const target = \(String(reflecting: gate));
+            const w = window.open(target, "gatewin");
+            let n = 1, severed = false;
+            const iv = setInterval(() => {
+              try { if (w.closed) severed = true; } catch (e) { severed = true; }
+              if (n >= 5) { clearInterval(iv); document.getElementById("s").textContent = "done popup=" + (w ? "yes" : "blocked") + " severed=" + severed; return; }
+              try { w.location.href = target + "?r=" + n; } catch (e) {}
+              n++;
+            }, 1000);
+            </script></body></html>
+            """
+        try popup.write(toFile: directory + "/popup.html", atomically: true, encoding: .utf8)
+        let navigate = "<!doctype html><html><body><script>location.href = \(String(reflecting: gate));</script></body></html>"
+        try navigate.write(toFile: directory + "/navigate.html", atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test("a page on another site that opens the gate page in a window and reloads it, or sends the browser there, begins nothing; a keypress does not start it, a click does")
+    func crossSitePage() async throws {
+        let db = try Self.spiderDatabase(["emma"])
+        defer { db.remove() }
+        try await Self.withBrowser(db) { server, browser in
+            let gatePage = server.url("/gate/emma")
+            let folder = try Self.evilSite(gate: gatePage, in: db.scratch.url.path + "/evil")
+            let evilPort = Int.random(in: 40_001...50_000)
+            let evil = try Self.start("/usr/bin/env", ["python3", "-m", "http.server", String(evilPort), "--bind", "127.0.0.1", "--directory", folder])
+            defer { evil.stopForGood() }
+            let evilSite = "http://localhost:\(evilPort)"
+            try #require(try await Self.waitUntil { (try? await HTTPClient.send(evilSite + "/popup.html").status) == 200 })
+
+            try await browser.go(evilSite + "/popup.html")
+            let finished = try await Self.waitUntil { (try await Self.text(browser, "s"))?.hasPrefix("done") == true }
+            let report = try await Self.text(browser, "s") ?? ""
+            try #require(finished, "\(report)")
+            #expect(report.contains("popup=yes"), "the browser opened the window: \(report)")
+            #expect(report.contains("severed=true"), "the opener lost its hold on the gate page (Cross-Origin-Opener-Policy): \(report)")
+            #expect(try db.count("challenges") == 0, "no challenge was begun, so none was abandoned")
+
+            try await browser.go(evilSite + "/navigate.html")
+            let arrived = try await Self.waitUntil {
+                guard try await browser.currentURL() == gatePage else { return false }
+                return try await Self.startOffered(browser)
+            }
+            try #require(arrived)
+            #expect(try await browser.run("return document.activeElement.id") as? String != "start", "opened by another site: no focus on start")
+            try await browser.press("\u{E007}")
+            try await browser.press(" ")
+            #expect(try db.count("challenges") == 0)
+            // A person's click still starts it (and the button was still there: the keys did nothing).
+            try await browser.click("#start")
+            try await Self.waitForQuestion(browser)
+            #expect(try db.count("challenges") == 1)
+            #expect(try db.count("challenges", where: "status <> 'open'") == 0, "nothing abandoned")
+            let clients = try db.sqlite("SELECT DISTINCT client FROM audit_log WHERE client IS NOT NULL")
+            #expect(clients.trimmingCharacters(in: .whitespacesAndNewlines) == "gate page", "\(clients)")
         }
     }
 }

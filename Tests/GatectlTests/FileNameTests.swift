@@ -93,7 +93,7 @@ struct FileNameTests {
         #expect(FileManager.default.contents(atPath: notes) == Data("a parent's notes\n".utf8))
     }
 
-    @Test("db backup over an existing file needs --force; never the live database or its log, however it is spelled")
+    @Test("db backup over an existing file needs --force; never the live database or its log, however it is spelled or reached")
     func backupExistingAndItself() throws {
         let setup = try Setup()
         defer { setup.db.remove() }
@@ -112,6 +112,13 @@ struct FileNameTests {
             try setup.refused(["db", "backup", spelling, "--force"], "\(spelling) is \(itself)")
         }
         try setup.refused(["db", "backup", path + "-wal", "--force"], "\(path)-wal is \(itself)")
+        // Through a link to the database's folder, side files that do not exist yet are still its own.
+        try FileManager.default.createSymbolicLink(atPath: setup.db.file("dblink"), withDestinationPath: setup.folder.path)
+        for side in ["gate.sqlite-journal", "gate.sqlite-wal", "gate.sqlite-shm", "gate.sqlite"] {
+            try setup.refused(["db", "backup", "dblink/\(side)"], "dblink/\(side) is \(itself)")
+            try setup.refused(["db", "backup", "dblink/\(side)", "--force"], "dblink/\(side) is \(itself)")
+            try setup.refused(["questions", "export", "--set", "legs", "--output", "dblink/\(side)"], "dblink/\(side) is \(itself)")
+        }
         // A second name (hard link) for the same file is the same file.
         let alias = setup.db.file("alias.sqlite")
         try FileManager.default.linkItem(atPath: path, toPath: alias)

@@ -1,4 +1,6 @@
 import Foundation
+import GateServer
+import ParentalGate
 import Testing
 
 /// Connections that hold the server without finishing a request: half-sent heads, bodies
@@ -95,5 +97,64 @@ struct SlowlorisTests {
             let served = try await connection.readUntilClosed(timeout: 30).data
             #expect(served.hasPrefix("HTTP/1.1 200"))
         }
+    }
+
+    @Test("clients that pipeline requests and never read the answers are reset after the write timeout, so healthz answers though they filled the connection cap")
+    func unreadAnswers() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        var options = GateServerOptions()
+        options.writeTimeout = .seconds(1)
+        options.idleTimeout = .seconds(600)
+        options.readTimeout = .seconds(600)
+        options.maxConnections = 2
+        options.maxConnectionsPerAddress = 100
+        let server = try await InProcessServer.start(try Gate(database: .file(db.path)), options)
+        // 500 answers of about 30 KB: more than the kernel buffers on both ends hold.
+        let pipelined = String(repeating: "GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: 500)
+        let readers = try (0..<2).map { _ in try RawConnection(port: server.port, source: "127.0.0.2", receiveBuffer: 4096) }
+        for reader in readers { reader.write(pipelined) }
+        for (index, reader) in readers.enumerated() {
+            #expect(try await reader.waitForCloseWithoutReading(timeout: 60), "connection \(index) is still held")
+        }
+        #expect(try await HTTPClient.send(server.url("/healthz")).status == 200)
+        await server.stop()
+    }
+
+    @Test("a reader that reads keeps its connection: a slow answer is not cut off by the write timeout")
+    func readersKeepTheirConnection() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        var options = GateServerOptions()
+        options.writeTimeout = .seconds(5)
+        let server = try await InProcessServer.start(try Gate(database: .file(db.path)), options)
+        let connection = try RawConnection(port: server.port, receiveBuffer: 4096)
+        let count = 300
+        connection.write(String(repeating: "GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: count - 1)
+            + "GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let (text, closed) = try await connection.readUntilClosed(timeout: 60)
+        #expect(closed)
+        #expect(text.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == count, "every answer arrived")
+        await server.stop()
+    }
+
+    @Test("refusals at the per-address cap are logged once, not once per connection")
+    func refusalsLoggedOnce() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        let server = try await ServedGate.start(db, ["--max-connections-per-address", "2", "--idle-timeout", "1h"])
+        let held = try (0..<2).map { _ in try RawConnection(port: server.port) }
+        var refused = 0
+        for _ in 0..<60 {
+            let connection = try RawConnection(port: server.port)
+            guard try await connection.waitForCloseWithoutReading(timeout: 10) else { break }
+            refused += 1
+        }
+        #expect(refused == 60)
+        #expect(held.allSatisfy { !$0.isClosed })
+        let log = server.stop().stderr
+        let lines = log.split(separator: "\n").filter { $0.contains("from 127.0.0.1") && $0.contains("open") }
+        #expect((1...2).contains(lines.count), "\(lines.count) lines: \(lines.prefix(3))")
+        #expect(lines.first?.contains("closed a connection from 127.0.0.1: it already has 2 open") == true)
     }
 }

@@ -14,7 +14,7 @@ extension GateStrings {
         timedOut: "Time is up. The gate stays closed.", cancelled: "Cancelled.",
         lockedOut: "Too many attempts. Try again in {time}.",
         hardLocked: "Too many attempts. Ask a parent to unlock the gate.",
-        disabled: "This gate is switched off.", timeLeft: "{time} left")
+        disabled: "This gate is switched off.", timeLeft: "{time} left", start: "Show the question")
 
     static let russian = GateStrings(
         language: "ru", question: "Сколько будет {expression}?",
@@ -27,7 +27,7 @@ extension GateStrings {
         timedOut: "Время вышло. Доступ закрыт.", cancelled: "Отменено.",
         lockedOut: "Слишком много попыток. Попробуйте снова через {time}.",
         hardLocked: "Слишком много попыток. Попросите родителя разблокировать доступ.",
-        disabled: "Эта защита отключена.", timeLeft: "Осталось {time}")
+        disabled: "Эта защита отключена.", timeLeft: "Осталось {time}", start: "Показать вопрос")
 
     static let german = GateStrings(
         language: "de", question: "Wie viel ist {expression}?",
@@ -40,7 +40,7 @@ extension GateStrings {
         timedOut: "Die Zeit ist um. Der Zugang bleibt gesperrt.", cancelled: "Abgebrochen.",
         lockedOut: "Zu viele Versuche. Versuche es in {time} wieder.",
         hardLocked: "Zu viele Versuche. Bitte einen Elternteil, den Zugang freizugeben.",
-        disabled: "Diese Sperre ist ausgeschaltet.", timeLeft: "noch {time}")
+        disabled: "Diese Sperre ist ausgeschaltet.", timeLeft: "noch {time}", start: "Frage anzeigen")
 
     static let french = GateStrings(
         language: "fr", question: "Combien font {expression}\u{202F}?",
@@ -53,7 +53,7 @@ extension GateStrings {
         timedOut: "Le temps est écoulé. L’accès reste fermé.", cancelled: "Annulé.",
         lockedOut: "Trop de tentatives. Réessayez dans {time}.",
         hardLocked: "Trop de tentatives. Demandez à un parent de débloquer l’accès.",
-        disabled: "Ce contrôle est désactivé.", timeLeft: "encore {time}")
+        disabled: "Ce contrôle est désactivé.", timeLeft: "encore {time}", start: "Afficher la question")
 
     static let spanish = GateStrings(
         language: "es", question: "¿Cuánto es {expression}?",
@@ -66,5 +66,5 @@ extension GateStrings {
         timedOut: "Se acabó el tiempo. El acceso sigue cerrado.", cancelled: "Cancelado.",
         lockedOut: "Demasiados intentos. Vuelve a intentarlo en {time}.",
         hardLocked: "Demasiados intentos. Pide a un adulto que desbloquee el acceso.",
-        disabled: "Este control está desactivado.", timeLeft: "quedan {time}")
+        disabled: "Este control está desactivado.", timeLeft: "quedan {time}", start: "Mostrar la pregunta")
 }

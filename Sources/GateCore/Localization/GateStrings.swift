@@ -35,6 +35,8 @@ public struct GateStrings: Hashable, Sendable {
     public let disabled: String
     /// "{time}" left to answer.
     public let timeLeft: String
+    /// The button a person presses to be asked (the gate page never asks on its own).
+    public let start: String
 
     /// The table for `locale`, falling back language by language and then to English.
     ///

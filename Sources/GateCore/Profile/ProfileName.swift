@@ -21,6 +21,19 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { value }
 
+    /// The key to look up a stored name typed as `text` (trimmed, as names are stored), or
+    /// ``GateInputError/forbiddenCharacter(what:scalar:)`` when `text` holds a character no
+    /// stored name can: a control character (NUL above all, which SQLite would read as the
+    /// end of the text, so `emma\0x` would find `emma`) or an invisible formatting one.
+    public static func lookupKey(for text: String, what: String = "profile name") throws(GateInputError) -> String {
+        if TextValidation.isPlainASCII(text) { return key(for: text) }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let bad = trimmed.unicodeScalars.first(where: TextValidation.isForbidden) {
+            throw .forbiddenCharacter(what: what, scalar: TextValidation.scalarName(bad))
+        }
+        return key(for: trimmed)
+    }
+
     /// The uniqueness key of `text`.
     public static func key(for text: String) -> String {
         // Case folding of ASCII is lowercasing, and ASCII is already composed.

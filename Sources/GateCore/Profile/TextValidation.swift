@@ -18,7 +18,7 @@ package enum TextValidation {
             throw .nameTooLong(what: what, limit: limit)
         }
         if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
-            throw .forbiddenCharacter(what: what, scalar: "U+" + String(bad.value, radix: 16, uppercase: true))
+            throw .forbiddenCharacter(what: what, scalar: scalarName(bad))
         }
         return trimmed.precomposedStringWithCanonicalMapping
     }
@@ -30,7 +30,13 @@ package enum TextValidation {
         return utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
-    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    /// `U+0`, `U+202E`: how a refused character is named in messages.
+    static func scalarName(_ scalar: Unicode.Scalar) -> String {
+        "U+" + String(scalar.value, radix: 16, uppercase: true)
+    }
+
+    /// Whether no name or label may hold `scalar`.
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
             return true

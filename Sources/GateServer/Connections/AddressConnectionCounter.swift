@@ -1,14 +1,32 @@
 import Foundation
 
 /// Connections open per client address, shared by every connection's
-/// ``AddressConnectionLimitHandler``.
+/// ``AddressConnectionLimitHandler``, and how often each address was refused, so that a
+/// client hammering the limit fills the log with one line a minute, not one per connection.
 final class AddressConnectionCounter: @unchecked Sendable {
+    /// What to log about a refused connection.
+    enum RefusalNote: Equatable {
+        /// The first refusal of the address in a while: one line.
+        case first
+        /// `count` refusals (this one included) in the `seconds` since the last line.
+        case summary(count: Int, seconds: Int)
+    }
+
+    /// The most often a line about one address's refusals is logged.
+    static let logInterval: TimeInterval = 60
+    /// The most addresses whose refusals are remembered at once.
+    static let maximumRefusedKeys = 10_000
+
     let maximum: Int
+    private let now: @Sendable () -> Date
     private let lock = NSLock()
     private var open: [String: Int] = [:]
+    /// Per refused address: when its last line was logged, and refusals since then.
+    private var refusals: [String: (loggedAt: Date, count: Int)] = [:]
 
-    init(maximum: Int) {
+    init(maximum: Int, now: @escaping @Sendable () -> Date = { Date() }) {
         self.maximum = maximum
+        self.now = now
     }
 
     /// Counts a new connection from `key`; whether it is within the limit (if not, it is
@@ -26,6 +44,28 @@ final class AddressConnectionCounter: @unchecked Sendable {
         lock.withLock {
             let count = (open[key] ?? 1) - 1
             open[key] = count > 0 ? count : nil
+        }
+    }
+
+    /// Notes that a connection from `key` was refused; what to log about it, or `nil` to stay
+    /// quiet (a line about `key` was logged less than ``logInterval`` ago).
+    func refused(_ key: String) -> RefusalNote? {
+        let now = now()
+        return lock.withLock {
+            guard let last = refusals[key] else {
+                if refusals.count >= Self.maximumRefusedKeys {
+                    refusals = refusals.filter { now.timeIntervalSince($0.value.loggedAt) < Self.logInterval }
+                }
+                if refusals.count < Self.maximumRefusedKeys { refusals[key] = (now, 0) }
+                return .first
+            }
+            let count = last.count + 1
+            guard now.timeIntervalSince(last.loggedAt) >= Self.logInterval || now < last.loggedAt else {
+                refusals[key] = (last.loggedAt, count)
+                return nil
+            }
+            refusals[key] = (now, 0)
+            return .summary(count: count, seconds: max(0, Int(now.timeIntervalSince(last.loggedAt).rounded())))
         }
     }
 }

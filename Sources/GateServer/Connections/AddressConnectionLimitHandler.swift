@@ -4,6 +4,7 @@ import NIOHTTPTypes
 
 /// Closes a new connection at once when its client address already has the maximum open
 /// (trusted proxies are not counted): one device cannot hold every connection the server has.
+/// The first refusal of an address is logged, then at most one line a minute with the count.
 final class AddressConnectionLimitHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -44,7 +45,15 @@ final class AddressConnectionLimitHandler: ChannelInboundHandler, RemovableChann
         let key = ClientAddress.key(peer)
         self.key = key
         if !counter.open(key) {
-            logger.notice("closed a connection from \(key): it already has \(counter.maximum) open")
+            switch counter.refused(key) {
+            case .first:
+                logger.notice(
+                    "closed a connection from \(key): it already has \(counter.maximum) open (further ones are counted and logged at most once a minute)")
+            case .summary(let count, let seconds):
+                logger.notice("closed \(count) connections from \(key) in the last \(seconds) s: it already has \(counter.maximum) open")
+            case nil:
+                break
+            }
             context.close(promise: nil)
         }
     }

@@ -23,10 +23,12 @@ struct Throttle: Sendable {
         throw Self.refusal("too many requests from this address", wait)
     }
 
-    /// Spends one request of the profile called `profile` (however it is spelled: case,
-    /// spaces around it, composition), or throws a 429.
-    func admit(profile: String) throws(Refusal) {
-        let key = (try? ProfileName(profile).key) ?? ProfileName.key(for: profile)
+    /// Spends one request of `profile`, as the gate resolved it, or throws a 429.
+    ///
+    /// Keyed on the stored profile, never on the text of a request: every spelling that
+    /// reaches a profile (case, spaces, composition, percent-encoding) spends from one bucket.
+    func admit(profile: Profile) throws(Refusal) {
+        let key = String(profile.id)
         guard let wait = perProfile?.take(key, at: now()) else { return }
         throw Self.refusal("too many requests for this profile", wait)
     }

@@ -31,9 +31,11 @@ struct GateRoutes: Sendable {
         let (gate, options, throttle) = (gate, options, throttle)
         writes.post("v1/profiles/:profile/challenges") { request, context in
             await APIResponse.handle(context) {
-                let profile = try context.pathParameter("profile")
                 let body = try await JSONRequest.decode(BeginBody.self, from: request, allowed: ["client"])
-                try throttle.admit(profile: profile)
+                // The limit counts the profile the name resolves to, not the text of the path.
+                let found = try await gate.profile(named: try context.pathParameter("profile"))
+                try throttle.admit(profile: found)
+                let profile = found.name
                 let result = try await gate.begin(profile: profile, client: body.client)
                 switch result {
                 case .challenge: return try APIResponse.json(ResultJSON(result), status: .created)
@@ -57,8 +59,9 @@ struct GateRoutes: Sendable {
                     return APIResponse.problem(.badRequest, "cookie must be 1 (or left out)")
                 }
                 let body = try await JSONRequest.decode(AnswerBody.self, from: request, allowed: ["value", "client"])
-                let profile = try await Self.owner(of: id, gate: gate)
-                try throttle.admit(profile: profile)
+                let owner = try await Self.owner(of: id, gate: gate)
+                try throttle.admit(profile: owner)
+                let profile = owner.name
                 let result = try await gate.answer(challenge: id, value: body.value, client: body.client)
                 guard case .passed(let pass) = result, cookie == "1" else { return try Self.respond(result) }
                 // The page's cookie instead of a token in the body: script on the page never holds it.
@@ -128,9 +131,9 @@ struct GateRoutes: Sendable {
         return id
     }
 
-    /// The name of the profile challenge `id` belongs to; 404 when there is no such challenge.
-    static func owner(of id: ChallengeID, gate: Gate) async throws -> String {
-        guard let profile = try await gate.profileName(ofChallenge: id) else {
+    /// The profile challenge `id` belongs to; 404 when there is no such challenge.
+    static func owner(of id: ChallengeID, gate: Gate) async throws -> Profile {
+        guard let profile = try await gate.profile(ofChallenge: id) else {
             throw GateError.notFound("no challenge with id '\(id.rawValue)'")
         }
         return profile

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import ParentalGate
 
@@ -14,24 +15,33 @@ struct PageRoutes: Sendable {
                 let profile = try await gate.profile(named: try context.pathParameter("profile"))
                 let next = NextPath.validated(
                     request.uri.queryParameters.get("next"), client: RequestClient(request, context: context, options: options))
-                let html = Self.page(profile: profile, next: next)
+                // Only a person's click starts a challenge. When another site opened the page (a
+                // link, a popup, a redirect), the start button does not even take the focus, so
+                // a keypress meant for that site cannot press it.
+                let site = HTTPField.Name("Sec-Fetch-Site").flatMap { request.headers[$0] }?.lowercased()
+                let html = Self.page(profile: profile, next: next, focusStart: site != "cross-site" && site != "same-site")
+                var headers: HTTPFields = [
+                    .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                    .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+                ]
+                // A page that opened this one in a window loses its hold on it (it cannot reload or navigate it).
+                if let opener = HTTPField.Name("Cross-Origin-Opener-Policy") { headers[opener] = "same-origin" }
                 return Response(
-                    status: .ok,
-                    headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                              .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'"],
+                    status: .ok, headers: headers,
                     body: .init(byteBuffer: ByteBuffer(string: html)))
             }
         }
     }
 
-    static func page(profile: Profile, next: String) -> String {
+    /// The page of `profile`: `next` after a pass; whether the start button takes the focus.
+    static func page(profile: Profile, next: String, focusStart: Bool) -> String {
         let strings = GateStrings.forLocale(profile.locale)
         let table: [String: String] = [
             "typeAnswer": strings.typeAnswer, "pickAnswer": strings.pickAnswer, "passed": strings.passed,
             "wrong": strings.wrongTriesLeft, "tooFast": strings.tooFast, "tooFastFailed": strings.tooFastFailed,
             "failed": strings.failed,
             "timedOut": strings.timedOut, "lockedOut": strings.lockedOut, "hardLocked": strings.hardLocked,
-            "disabled": strings.disabled, "timeLeft": strings.timeLeft,
+            "disabled": strings.disabled, "timeLeft": strings.timeLeft, "start": strings.start,
             "seconds": strings.words(for: .seconds(7)).replacingOccurrences(of: "7", with: "{n}"),
         ]
         let template = String(decoding: PackageResources.gate_html, as: UTF8.self)
@@ -41,6 +51,7 @@ struct PageRoutes: Sendable {
             .replacingOccurrences(of: "{{profile-json}}", with: scriptJSON(profile.name))
             .replacingOccurrences(of: "{{next-json}}", with: scriptJSON(next))
             .replacingOccurrences(of: "{{strings-json}}", with: scriptJSON(table))
+            .replacingOccurrences(of: "{{focus-json}}", with: focusStart ? "true" : "false")
     }
 
     static func htmlEscaped(_ text: String) -> String {

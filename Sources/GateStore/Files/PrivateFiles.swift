@@ -24,6 +24,20 @@ package enum PrivateFiles {
         var owner: uid_t
         var size: Int64
 
+        init(mode: mode_t, device: UInt64, inode: UInt64, owner: uid_t, size: Int64) {
+            self.mode = mode
+            self.device = device
+            self.inode = inode
+            self.owner = owner
+            self.size = size
+        }
+
+        init(_ info: stat) {
+            self.init(
+                mode: info.st_mode, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), owner: info.st_uid,
+                size: Int64(info.st_size))
+        }
+
         var type: mode_t { mode & 0o170000 }
         var isSymbolicLink: Bool { type == 0o120000 }
         var isDirectory: Bool { type == 0o040000 }
@@ -35,9 +49,7 @@ package enum PrivateFiles {
     static func status(_ path: String, following: Bool = false) -> Status? {
         var info = stat()
         guard (following ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
-        return Status(
-            mode: info.st_mode, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), owner: info.st_uid,
-            size: Int64(info.st_size))
+        return Status(info)
     }
 
     /// Refuses names SQLite would not open as a plain file: empty, `:memory:`, `file:` URIs,
@@ -57,6 +69,11 @@ package enum PrivateFiles {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let protectedPaths = protected.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         if protectedPaths.contains(absolute) { throw .unusablePath(path, .databaseItself) }
+        let url = URL(fileURLWithPath: path)
+        if let folder = status(url.deletingLastPathComponent().path, following: true),
+           isOwnFile(named: url.lastPathComponent, in: folder, protecting: protected) {
+            throw .unusablePath(path, .databaseItself)
+        }
         guard let found = status(path) else { return }
         if found.isSymbolicLink { throw .unusablePath(path, .symbolicLink) }
         if found.isDirectory { throw .unusablePath(path, .directory) }
@@ -68,6 +85,18 @@ package enum PrivateFiles {
         if !replacing { throw .unusablePath(path, .exists) }
         if ["-wal", "-journal"].contains(where: { (status(path + $0)?.size ?? 0) > 0 }) {
             throw .unusablePath(path, .hasLog)
+        }
+    }
+
+    /// Whether `name` in `folder` is one of `protected`, however either is reached: the
+    /// folders are compared as the same folder on disk (a linked folder is the same folder),
+    /// so `dblink/gate.sqlite-journal` is the database's journal even before it exists.
+    static func isOwnFile(named name: String, in folder: Status, protecting protected: [String]) -> Bool {
+        protected.contains { other in
+            let url = URL(fileURLWithPath: other)
+            guard url.lastPathComponent == name, let otherFolder = status(url.deletingLastPathComponent().path, following: true)
+            else { return false }
+            return otherFolder.device == folder.device && otherFolder.inode == folder.inode
         }
     }
 
@@ -97,34 +126,6 @@ package enum PrivateFiles {
         }
         close(descriptor)
         return true
-    }
-
-    /// Makes a new private file at `path`: `fill` writes it under a temporary name in the
-    /// same folder, then it takes `path`'s place in one step, so no one ever sees half of it.
-    /// Without `replacing`, a file that appeared at `path` meanwhile is left alone.
-    package static func create(
-        at path: String, replacing: Bool, protecting protected: [String], fill: (String) throws -> Void
-    ) throws {
-        try checkNewFile(path, replacing: replacing, protecting: protected)
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        try createDirectories(directory)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp").path
-        guard try createEmpty(temporary) else {
-            throw StoreError.cannotWrite(path: temporary, reason: "a file of that name appeared")
-        }
-        defer { unlink(temporary) }
-        try fill(temporary)
-        if replacing {
-            guard rename(temporary, path) == 0 else {
-                throw StoreError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
-            }
-        } else if link(temporary, path) != 0 {
-            // EEXIST: someone made the file since it was checked; it is theirs.
-            if errno == EEXIST { throw GateInputError.unusablePath(path, .exists) }
-            throw StoreError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
-        }
     }
 
     /// Removes from existing `-wal` and `-shm` files of the database at `path` the group and

@@ -21,13 +21,16 @@ extension GateStore {
     /// Copies the database to a new private file (`0600`) at `path` with SQLite's online
     /// backup, which is safe while other connections and processes keep using the gate.
     ///
-    /// The copy is written under a temporary name beside `path` and then moved into place,
-    /// so `path` never holds half a backup. Refused (``GateInputError/unusablePath(_:_:)``):
-    /// a name SQLite would not treat as a file, a symbolic link, a folder or device, the
-    /// database's own files, and an existing file unless `replacing`.
+    /// SQLite writes the copy in a private temporary folder beside the database; its bytes
+    /// then go, through a descriptor, into a file only this process made in `path`'s folder
+    /// (see ``PrivateFiles/create(at:replacing:protecting:workspace:fill:)``), so another
+    /// account that can write that folder can neither swap in a file of its own nor read the
+    /// copy. Refused (``GateInputError/unusablePath(_:_:)``): a name SQLite would not treat
+    /// as a file, a symbolic link, a folder or device, the database's own files (however
+    /// their folder is reached), and an existing file unless `replacing`.
     package func backup(to path: String, replacing: Bool = false) async throws {
         do {
-            try PrivateFiles.create(at: path, replacing: replacing, protecting: ownFiles) { temporary in
+            try PrivateFiles.create(at: path, replacing: replacing, protecting: ownFiles, workspace: workspace) { temporary in
                 let destination = try DatabaseQueue(path: temporary)
                 try dbWriter.backup(to: destination)
                 try destination.close()
@@ -39,13 +42,16 @@ extension GateStore {
 
     /// Writes `data` to a new private file (`0600`) at `path`, refusing what ``backup(to:replacing:)`` refuses.
     package func writeFile(_ data: Data, to path: String, replacing: Bool = false) throws {
-        try Self.writeFile(data, to: path, replacing: replacing, protecting: ownFiles)
+        try Self.writeFile(data, to: path, replacing: replacing, protecting: ownFiles, workspace: workspace)
     }
 
-    /// Writes `data` to a new private file (`0600`) at `path`, never over one of `protected`.
-    package static func writeFile(_ data: Data, to path: String, replacing: Bool, protecting protected: [String]) throws {
+    /// Writes `data` to a new private file (`0600`) at `path`, never over one of `protected`,
+    /// put together in `workspace` (the system's temporary folder when `nil`).
+    package static func writeFile(
+        _ data: Data, to path: String, replacing: Bool, protecting protected: [String], workspace: String? = nil
+    ) throws {
         do {
-            try PrivateFiles.create(at: path, replacing: replacing, protecting: protected) { temporary in
+            try PrivateFiles.create(at: path, replacing: replacing, protecting: protected, workspace: workspace) { temporary in
                 try data.write(to: URL(fileURLWithPath: temporary))
             }
         } catch let error as CocoaError {
@@ -57,6 +63,14 @@ extension GateStore {
     private var ownFiles: [String] {
         guard case .file(let path) = location else { return [] }
         return ["", "-wal", "-shm", "-journal"].flatMap { [path + $0, PrivateFiles.resolved(path) + $0] }
+    }
+
+    /// Where a backup or export is put together before it is copied into place: the
+    /// database's own folder, which whoever can change could change the database too (none
+    /// for an in-memory database: the system's temporary folder then).
+    private var workspace: String? {
+        guard case .file(let path) = location else { return nil }
+        return URL(fileURLWithPath: PrivateFiles.resolved(path)).deletingLastPathComponent().path
     }
 
     /// The database's files and folder that other accounts can read or write.

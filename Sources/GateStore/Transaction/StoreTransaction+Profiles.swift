@@ -8,10 +8,10 @@ extension StoreTransaction {
         try ProfileRecord.fetchAll(db, sql: "SELECT * FROM profiles ORDER BY name_key").map { try $0.profile() }
     }
 
-    /// The profile called `name` (ignoring case), if any.
+    /// The profile called `name` (ignoring case), if any; a name with a control character
+    /// (NUL above all) is refused, never cut short to another profile's name.
     package func profile(named name: String) throws -> Profile? {
-        let trimmed = TextValidation.isPlainASCII(name) ? name : name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let key = ProfileName.key(for: trimmed)
+        let key = try ProfileName.lookupKey(for: name)
         return try remembered(fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE name_key = ?", arguments: [key]))
     }
 

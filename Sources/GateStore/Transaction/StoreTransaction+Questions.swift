@@ -72,7 +72,7 @@ extension StoreTransaction {
     package func questionSetLocales(named name: String) throws -> [LocaleTag] {
         try String.fetchAll(
             db.cachedStatement(sql: "SELECT locale FROM question_sets WHERE name_key = ? ORDER BY locale"),
-            arguments: [ProfileName.key(for: name)]
+            arguments: [try ProfileName.lookupKey(for: name, what: "question set name")]
         ).map { try LocaleTag($0) }
     }
 
@@ -81,7 +81,7 @@ extension StoreTransaction {
         try QuestionRecord.fetchAll(db.cachedStatement(sql: """
             SELECT q.* FROM questions q JOIN question_sets s ON s.id = q.set_id
             WHERE s.name_key = ? AND s.locale = ? ORDER BY q.position
-            """), arguments: [ProfileName.key(for: name), locale.identifier]
+            """), arguments: [try ProfileName.lookupKey(for: name, what: "question set name"), locale.identifier]
         ).map { try $0.storedQuestion() }
     }
 
@@ -94,7 +94,7 @@ extension StoreTransaction {
     /// Returns how many sets were removed; throws when there was none.
     @discardableResult
     package func removeQuestionSet(named name: String, locale: LocaleTag?, by actor: Label, at now: Date) throws -> Int {
-        let key = ProfileName.key(for: name)
+        let key = try ProfileName.lookupKey(for: name, what: "question set name")
         let removed: Int
         if let locale {
             try db.execute(sql: "DELETE FROM question_sets WHERE name_key = ? AND locale = ?", arguments: [key, locale.identifier])

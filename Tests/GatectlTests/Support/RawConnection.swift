@@ -11,14 +11,18 @@ final class RawConnection: @unchecked Sendable {
     private let socket: Int32
 
     /// Connects to `127.0.0.1:port`, from the loopback address `source` when given
-    /// (`127.0.0.2` is another client as far as the server can tell).
-    init(port: Int, source: String? = nil) throws {
+    /// (`127.0.0.2` is another client as far as the server can tell), with a receive buffer
+    /// of `receiveBuffer` bytes when given (a small one fills at once when nothing is read).
+    init(port: Int, source: String? = nil, receiveBuffer: Int32? = nil) throws {
         #if canImport(Glibc)
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socket >= 0 else { throw POSIXError(.EMFILE) }
+        if var size = receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = Self.address(source, port: 0)
             let bound = withUnsafePointer(to: &local) {
@@ -72,6 +76,36 @@ final class RawConnection: @unchecked Sendable {
                 return (String(decoding: received, as: UTF8.self), closed)
             }
         }
+    }
+
+    /// Sends `request` (which should say `Connection: close`) and reads the answer to the end:
+    /// its status code (0 if none arrived) and the whole text.
+    func exchange(_ request: String, timeout: TimeInterval = 30) async throws -> (status: Int, text: String) {
+        write(request)
+        let (text, _) = try await readUntilClosed(timeout: timeout)
+        let status = text.hasPrefix("HTTP/1.") ? Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0 : 0
+        return (status, text)
+    }
+
+    /// Waits, reading nothing, until the server closes the connection or `timeout` seconds
+    /// pass (on a thread of its own); whether it closed. What the server sent stays unread.
+    func waitForCloseWithoutReading(timeout: TimeInterval) async throws -> Bool {
+        try await offPool { self.blockingWaitForClose(timeout: timeout) }
+    }
+
+    private func blockingWaitForClose(timeout: TimeInterval) -> Bool {
+        #if os(Linux)
+        let peerClosed: Int16 = 0x2000  // POLLRDHUP: the other end closed, however much is left to read
+        #else
+        let peerClosed: Int16 = 0
+        #endif
+        let ended = peerClosed | Int16(POLLHUP) | Int16(POLLERR)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var entry = pollfd(fd: socket, events: peerClosed, revents: 0)
+            if poll(&entry, 1, 200) > 0, entry.revents & ended != 0 { return true }
+        }
+        return false
     }
 
     /// Whether the server has closed the connection (without waiting).

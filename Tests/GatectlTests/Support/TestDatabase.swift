@@ -63,6 +63,12 @@ struct TestDatabase {
         try SQLiteTool.run(path, sql, sourceLocation: sourceLocation)
     }
 
+    /// The rows of `table` (that match `condition`), counted with the `sqlite3` tool.
+    func count(_ table: String, where condition: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        let text = try sqlite("SELECT count(*) FROM \(table)" + (condition.map { " WHERE \($0)" } ?? ""), sourceLocation: sourceLocation)
+        return try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), sourceLocation: sourceLocation)
+    }
+
     /// The logical contents of the database (`sqlite3 .dump`): what must not change when a
     /// command is refused.
     func snapshot() throws -> DatabaseSnapshot {

@@ -43,6 +43,21 @@ struct WebDriver {
         try await call("execute/sync", "POST", ["script": script, "args": []])["value"]
     }
 
+    /// Clicks the element `css` selects, as a person would (a trusted click).
+    func click(_ css: String) async throws {
+        let found = try await call("element", "POST", ["using": "css selector", "value": css])
+        guard let element = (found["value"] as? [String: Any])?.values.first as? String else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "no element \(css): \(found)"])
+        }
+        _ = try await call("element/\(element)/click", "POST", [:])
+    }
+
+    /// Presses and releases `key` (a WebDriver key code: "\u{E007}" is Enter) in whatever has the focus.
+    func press(_ key: String) async throws {
+        let keys: [[String: Any]] = [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]]
+        _ = try await call("actions", "POST", ["actions": [["type": "key", "id": "keyboard", "actions": keys]]])
+    }
+
     func cookies() async throws -> [[String: Any]] {
         (try await call("cookie", "GET", nil)["value"] as? [[String: Any]]) ?? []
     }

@@ -10,8 +10,12 @@ if try await gate.profiles().isEmpty {
     try await gate.addProfile("kids", displayName: "Kids' tablet", locale: "en", by: "home server")
 }
 
-// The gate's own routes (API, gate page, forward auth), plus the app's.
-let router = GateServer(gate: gate).router()
+// The gate's own routes (API, gate page, forward auth), plus the app's. The router answers
+// only for IP addresses, localhost and the names listed here (421 otherwise, so a web page
+// cannot point its own name at this server): add the name the family types, if any.
+var options = GateServerOptions()
+options.allowedHosts = ["home.lan"]
+let router = GateServer(gate: gate, options: options).router()
 
 router.get("/") { _, _ in
     page("Home", "<p>Photos, music and the family calendar.</p><p><a href=\"/settings\">Settings</a></p>")
