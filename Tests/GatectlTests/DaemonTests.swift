@@ -171,4 +171,20 @@ struct DaemonTests {
         #expect(!FileManager.default.fileExists(atPath: socket), "and it removes its sockets")
         expectError(try GatectlProcess.run(["profile", "list", "--socket", socket]), status: 69, message: "no daemon socket at \(socket)")
     }
+
+    @Test("a request over the socket's limit: the daemon hangs up and gatectl says so (exit 69), no SIGPIPE")
+    func oversizedRequest() async throws {
+        let daemon = try await RunningDaemon.start()
+        defer { daemon.stop() }
+        try daemon.ok(["profile", "add", "emma", "--by", "mum"])
+        // A 4 MB question file sent to a socket that takes 64 KiB: gatectl is still writing,
+        // far past what the socket buffers hold, when the daemon closes the connection.
+        let file = daemon.root.path("big.json")
+        let questions = (1...40_000).map { #"{"prompt": "How many legs have \#($0) spiders?", "answer": \#($0 * 8)}"# }
+        try Data(("[" + questions.joined(separator: ",\n") + String(repeating: " ", count: 1_500_000) + "]").utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let result = try daemon.gatectl(["questions", "import", file, "--set", "big"], gate: true)
+        expectError(result, status: 69, message: "the daemon closed the connection (\(daemon.gateSocket))")
+        try daemon.ok(["status", "emma"], gate: true)
+    }
 }

@@ -17,7 +17,7 @@ struct ReadinessTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\n".utf8))
+            input.fileHandleForWriting.writeToChild(Data("BEGIN IMMEDIATE;\n".utf8))
         }
 
         /// Whether another connection now finds the lock taken (asked at most `tries` times).

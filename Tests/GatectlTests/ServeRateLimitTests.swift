@@ -27,7 +27,7 @@ struct ServeRateLimitTests {
             process.standardError = FileHandle.nullDevice
             try process.run()
             Thread {
-                input.fileHandleForWriting.write(bytes)
+                input.fileHandleForWriting.writeToChild(bytes)
                 try? input.fileHandleForWriting.close()
             }.start()
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

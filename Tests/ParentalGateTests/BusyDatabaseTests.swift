@@ -12,13 +12,15 @@ struct BusyDatabaseTests {
         private let output = Pipe()
 
         init(_ path: String) throws {
+            // sqlite3 gone early must fail a write with EPIPE, not end the test process.
+            _ = signal(SIGPIPE, SIG_IGN)
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["sqlite3", path]
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
+            try? input.fileHandleForWriting.write(contentsOf: Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
             var seen = Data()
             while !String(decoding: seen, as: UTF8.self).contains("locked") {
                 let chunk = output.fileHandleForReading.availableData
@@ -29,7 +31,7 @@ struct BusyDatabaseTests {
 
         /// The first line `sql` prints, run inside the held transaction.
         func query(_ sql: String) -> String {
-            input.fileHandleForWriting.write(Data("\(sql);\nSELECT 'done';\n".utf8))
+            try? input.fileHandleForWriting.write(contentsOf: Data("\(sql);\nSELECT 'done';\n".utf8))
             var seen = ""
             while !seen.contains("done") {
                 let chunk = output.fileHandleForReading.availableData
@@ -40,7 +42,7 @@ struct BusyDatabaseTests {
         }
 
         func release() {
-            input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
+            try? input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n.quit\n".utf8))
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
         }

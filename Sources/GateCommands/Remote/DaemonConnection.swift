@@ -74,7 +74,8 @@ final class DaemonConnection: @unchecked Sendable {
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset)
+                // send with MSG_NOSIGNAL: a daemon that hung up is this error, not a SIGPIPE that ends gatectl silently.
+                let written = Glibc.send(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset, Int32(MSG_NOSIGNAL))
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { throw CommandError.unavailable("the daemon closed the connection (\(path))") }
                 offset += written

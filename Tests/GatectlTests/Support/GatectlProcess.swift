@@ -34,9 +34,11 @@ struct GatectlProcess {
         directory: URL? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = try executable ?? binary
+        // Through env, with SIGPIPE back to its default: this test process ignores it (as
+        // SwiftNIO makes it), and a child would inherit that; a shell's gatectl does not.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         if let directory { process.currentDirectoryURL = directory }
-        process.arguments = arguments
+        process.arguments = ["--default-signal=PIPE", try (executable ?? binary).path] + arguments
         var env = ProcessInfo.processInfo.environment
         env["PARENTAL_GATE_DB"] = nil
         env["PARENTAL_GATE_SOCKET"] = nil
@@ -49,14 +51,16 @@ struct GatectlProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        stdin.fileHandleForWriting.writeToChild(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
+        // stderr drained on a thread of its own: a long error (an echoed argument) must not
+        // fill its pipe while this thread waits for stdout to end.
+        let err = ReadToEnd(stderr.fileHandleForReading)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+            stderr: String(decoding: err.data, as: UTF8.self))
     }
 }
 

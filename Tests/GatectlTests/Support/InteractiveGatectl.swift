@@ -102,7 +102,7 @@ final class InteractiveGatectl: @unchecked Sendable {
 
     /// Types `line` and Return.
     func type(_ line: String) {
-        stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
+        stdin.fileHandleForWriting.writeToChild(Data((line + "\n").utf8))
     }
 
     /// Closes standard input (Ctrl-D), waits for the process (killing it after `timeout`
