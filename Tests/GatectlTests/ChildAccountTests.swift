@@ -38,7 +38,7 @@ struct ChildAccountTests {
             ["-u", "nobody", "--", try GatectlProcess.binary.path, "gate", "emma", "--socket", daemon.gateSocket],
             executable: URL(fileURLWithPath: "/usr/sbin/runuser"))
         try await gate.waitForOutput("> ")
-        gate.type(String(try await daemon.openAnswer()))
+        gate.type(String(try await daemon.openAnswer(askedBy: gate)))
         let terminal = gate.finish(timeout: 30)
         #expect(terminal.status == 0, "\(terminal.stdout)\(terminal.stderr)")
         #expect(daemon.log.contains("socket=gate uid=65534 user=nobody") || daemon.log.contains("user=nobody"))

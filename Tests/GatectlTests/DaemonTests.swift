@@ -116,7 +116,7 @@ struct DaemonTests {
         try daemon.ok(["policy", "set", "--profile", "emma", "--min-response-time", "0s", "--max-wrong-answers", "2", "--by", "mum"])
         let gate = try InteractiveGatectl(["gate", "emma", "--socket", daemon.gateSocket])
         try await gate.waitForOutput("> ")
-        let answer = try await daemon.openAnswer()
+        let answer = try await daemon.openAnswer(askedBy: gate)
         gate.type(String(answer + 1))
         try await gate.waitForOutput("Wrong")
         gate.type(String(answer))

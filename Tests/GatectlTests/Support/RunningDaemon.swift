@@ -64,7 +64,8 @@ final class RunningDaemon: @unchecked Sendable {
 
     /// The answer of the profile's open challenge, read from the file as soon as it is there
     /// (another process's read can meet a moment's lock on a loaded machine: it asks again).
-    func openAnswer(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
+    /// On failure it reports every challenge's status and what `gate` (the asking gatectl) printed.
+    func openAnswer(askedBy gate: InteractiveGatectl? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
         let deadline = Date().addingTimeInterval(20)
         var last = ""
         while Date() < deadline {
@@ -72,7 +73,11 @@ final class RunningDaemon: @unchecked Sendable {
             if let answer = Int(last.trimmingCharacters(in: .whitespacesAndNewlines)) { return answer }
             try await Task.sleep(for: .milliseconds(50))
         }
-        return try #require(Int(last.trimmingCharacters(in: .whitespacesAndNewlines)), "no open challenge: \(last)", sourceLocation: sourceLocation)
+        let challenges = (try? sqlite("SELECT id, status, datetime(issued_at / 1000, 'unixepoch') FROM challenges")) ?? "(unreadable)"
+        return try #require(
+            Int(last.trimmingCharacters(in: .whitespacesAndNewlines)),
+            "no open challenge; challenges: \(challenges); gatectl printed: \(gate.map { $0.printed + $0.printedErrors } ?? "-")",
+            sourceLocation: sourceLocation)
     }
 
     /// What the daemon logged so far.
