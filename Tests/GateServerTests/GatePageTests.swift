@@ -61,6 +61,9 @@ struct GatePageTests {
         "/\u{3000}/evil.example", "/\u{FF0F}\u{FF0F}evil.example", "/\u{202E}elpmaxe.live//", "//\tevil.example", "///evil.example",
         "////evil.example", "/\r\nSet-Cookie: x=1", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>",
         "evil.example", "%2F%2Fevil.example", "http://localhost@evil.example", "/" + String(repeating: "a", count: 2048), "",
+        // Dot segments a browser removes, and slashes behind percent-encoding an application may decode.
+        "/.//evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/.%2F/evil.example", "/%2E//evil.example",
+        "/a/..//evil.example", "/a//evil.example", "/%2F%2Fevil.example", "/%5C%5Cevil.example", "/./settings", "/a/../settings",
     ]
 
     @Test("next may only be a path on the server's own origin: every hostile form becomes /")
@@ -79,7 +82,8 @@ struct GatePageTests {
     }
 
     @Test("paths on the server's own origin are kept as given", arguments: [
-        "/settings", "/photos/delete?id=3", "/a/b#top", "/%2F%2Fevil.example", "/@evil.example", "/settings/?tab=wifi&x=%20y",
+        "/settings", "/photos/delete?id=3", "/a/b#top", "/@evil.example", "/settings/?tab=wifi&x=%20y", "/", "/a.b/..c/.d",
+        "/next?to=//elsewhere",
     ])
     func safeNext(next: String) async throws {
         let gate = try Gate(database: .inMemory)

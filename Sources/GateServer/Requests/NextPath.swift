@@ -19,8 +19,25 @@ enum NextPath {
         let base = "\(client.scheme)://\(client.authority ?? "localhost")/"
         guard let origin = RequestClient.Origin(base), let baseURL = URL(string: base),
               let resolved = URL(string: next, relativeTo: baseURL)?.absoluteURL,
-              RequestClient.Origin(resolved.absoluteString) == origin, resolved.path.hasPrefix("/")
+              RequestClient.Origin(resolved.absoluteString) == origin, resolved.path.hasPrefix("/"),
+              hasPlainSegments(next)
         else { return "/" }
         return next
+    }
+
+    /// Whether every segment of `next`'s path is a plain name: not empty (`//`), not a dot
+    /// segment in any spelling (`.`, `..`, `%2e`, `.%2E`, …; a browser removes them, so
+    /// `/.//evil.example` would become `//evil.example`), and not hiding a slash or a
+    /// backslash behind percent-encoding (an application that decodes `/.%2F/evil.example`
+    /// gets `/.//evil.example`).
+    private static func hasPlainSegments(_ next: String) -> Bool {
+        let path = next.prefix { $0 != "?" && $0 != "#" }
+        let segments = Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        return segments.indices.allSatisfy { index in
+            let segment = segments[index]
+            if segment.isEmpty { return index == segments.count - 1 }  // "/" and "/a/" end with an empty one
+            let decoded = segment.removingPercentEncoding ?? String(segment)
+            return decoded != "." && decoded != ".." && !decoded.contains("/") && !decoded.contains("\\")
+        }
     }
 }
