@@ -107,6 +107,11 @@ struct DaemonSettings: Sendable {
             throw CommandError.usage("the notification timeout must be between 100ms and 5m")
         }
         settings.retry = RetrySchedule(base: base, maximum: maximum)
+        let hosts = flags.notifyAllowedHosts.isEmpty ? config.strings("notify.allowedHosts") ?? [] : flags.notifyAllowedHosts
+        if let bad = hosts.first(where: { !GateServerOptions.isHostName($0) && !GateServerOptions.isIPAddress($0) }) {
+            throw CommandError.usage("a notification host must be a host name or an IP address, not '\(bad.escapedForMessage)'")
+        }
+        settings.allowedHosts = hosts.isEmpty ? nil : Set(hosts.map { $0.lowercased() })
         return settings
     }
 

@@ -18,6 +18,9 @@ struct NotificationDeliverer: Service {
         var retry = RetrySchedule()
         /// The longest one try may take, connecting included.
         var timeout: Duration = .seconds(10)
+        /// The only hosts deliveries may go to (lowercased); `nil`: any. A delivery to another
+        /// host fails without a connection being made.
+        var allowedHosts: Set<String>?
     }
 
     let gate: Gate
@@ -94,7 +97,13 @@ struct NotificationDeliverer: Service {
 
     /// One try of `notification`, recorded and logged (never its URL's path, body or secret).
     private func deliver(_ notification: OutgoingNotification, with client: HTTPClient) async {
-        let error: String? = if let problem = notification.problem { problem } else { await send(notification, with: client) }
+        let error: String? = if let problem = notification.problem {
+            problem
+        } else if let allowed = settings.allowedHosts, !allowed.contains(notification.host) {
+            "the host \(notification.host) is not one the daemon may send to (--notify-allowed-host)"
+        } else {
+            await send(notification, with: client)
+        }
         var metadata: Logger.Metadata = [
             "notification": "\(notification.subscriptionID)", "delivery": "\(notification.deliveryID)",
             "event": "\(notification.kind.rawValue)", "to": "\(notification.origin)", "try": "\(notification.attempt)",

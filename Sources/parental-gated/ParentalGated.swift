@@ -112,6 +112,11 @@ struct ParentalGated: AsyncParsableCommand {
     @Option(help: "The longest one try of a notification may take, connecting included (default: 10s).")
     var notifyTimeout: DurationArgument?
 
+    @Option(
+        name: .customLong("notify-allowed-host"),
+        help: "A host notifications may be sent to (repeatable; with none, any host the admin names).")
+    var notifyAllowedHosts: [String] = []
+
     func validate() throws {
         if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
         if let bad = trustedProxies.first(where: { !GateServerOptions.isIPAddress($0) }) {

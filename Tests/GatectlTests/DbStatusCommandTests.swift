@@ -59,7 +59,7 @@ struct DbStatusCommandTests {
             "path", "schemaVersion", "latestSchemaVersion", "pendingMigrations", "journalMode", "fileBytes", "walBytes", "counts",
             "permissionWarnings",
         ])
-        #expect(json["schemaVersion"] as? Int == 5)
+        #expect(json["schemaVersion"] as? Int == 6)
         #expect((json["permissionWarnings"] as? [Any])?.isEmpty == true)
         #expect((json["counts"] as? [String: Int])?["profiles"] == 0)
     }

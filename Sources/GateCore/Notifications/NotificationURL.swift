@@ -11,6 +11,8 @@ public struct NotificationURL: Hashable, Sendable, CustomStringConvertible {
     /// `scheme://host:port`, what logs and the audit log show: the path and query can hold a
     /// secret (a Home Assistant webhook id, an ntfy topic or its `auth` parameter).
     public let origin: String
+    /// The host, lowercased, an IPv6 address without its brackets.
+    public let host: String
 
     /// The longest URL accepted.
     public static let maximumLength = 2048
@@ -43,6 +45,7 @@ public struct NotificationURL: Hashable, Sendable, CustomStringConvertible {
             throw .invalidNotification("the \(what)'s port \(port) is out of range (1...65535)")
         }
         value = text
+        self.host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         origin = "\(scheme)://\(shownHost.lowercased())" + (parts.port.map { ":\($0)" } ?? "")
     }

@@ -5,7 +5,7 @@ import ParentalGate
 
 /// The admin API's notifications under `/v1/admin/notifications`, behind an admin bearer
 /// token: list, add (a webhook's secret is in this answer only), remove, and queue a test.
-/// `parental-gated` delivers them; `gatectl serve` only queues.
+/// The daemon (`parental-gated`, which `gatectl serve` starts) delivers them.
 struct NotificationRoutes: Sendable {
     let gate: Gate
 
@@ -44,9 +44,9 @@ struct NotificationRoutes: Sendable {
         let gate: Gate
 
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-            let admitted: Bool
+            var admitted = false
             do {
-                admitted = try await SessionToken.bearer(request).map { try await gate.isAdminToken($0) } ?? false
+                if let token = SessionToken.bearer(request) { admitted = try await gate.isAdminToken(token) }
             } catch {
                 return await APIResponse.handle(context) { throw error }
             }
@@ -65,7 +65,7 @@ struct NotificationRoutes: Sendable {
             await APIResponse.handle(context) {
                 let body = try await JSONRequest.decode(NewNotification.self, from: request, allowed: NewNotification.fields)
                 let settings: NotificationSettings
-                do {
+                do throws(GateInputError) {
                     settings = try body.settings()
                 } catch {
                     return APIResponse.problem(.badRequest, error.description)

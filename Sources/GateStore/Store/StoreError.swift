@@ -64,7 +64,7 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notificationNotFound(nil):
             "no notifications are set up (add one with gatectl notify add)"
         case .notificationKey(let path, let problem):
-            "the notification key \(path.escapedForMessage) \(problem)"
+            "the notification key \(path) \(problem)"
         case .constraint(let detail):
             "refused by the database: \(detail)"
         case .sqlite(let code, let message):

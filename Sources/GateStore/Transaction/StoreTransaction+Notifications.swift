@@ -139,7 +139,7 @@ extension StoreTransaction {
             let details = (try? JSONText.decode([String: String].self, from: row["details"])) ?? [:]
             claimed.append(ClaimedNotification(
                 outboxID: id, deliveryID: row["delivery_id"], subscriptionID: row["subscription_id"],
-                attempt: row["attempts"] + 1,
+                attempt: (row["attempts"] as Int) + 1,
                 event: NotificationEvent(
                     kind: kind, profile: row["profile_name"], occurredAt: Date(millisecondsSince1970: row["occurred_at"]),
                     details: details, auditID: row["audit_id"]),

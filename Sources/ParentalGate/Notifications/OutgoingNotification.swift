@@ -15,6 +15,8 @@ package struct OutgoingNotification: Sendable {
     package var url: String
     /// `scheme://host:port`: all of the URL that logs show.
     package var origin: String
+    /// The URL's host, lowercased.
+    package var host: String
     package var headers: [(name: String, value: String)]
     package var body: Data
     /// Why this try cannot be sent (a secret that no longer unseals); recorded as a failed try.
@@ -39,7 +41,9 @@ package struct OutgoingNotification: Sendable {
         kind = claimed.event.kind
         channel = claimed.channel
         url = claimed.url
-        origin = (try? NotificationURL(claimed.url).origin) ?? "?"
+        let parsed = try? NotificationURL(claimed.url)
+        origin = parsed?.origin ?? "?"
+        host = parsed?.host ?? ""
         headers = [
             ("User-Agent", "ParentalGate"), (Self.deliveryHeader, claimed.deliveryID), (Self.eventHeader, claimed.event.kind.rawValue),
         ]
