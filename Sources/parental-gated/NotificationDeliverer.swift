@@ -34,10 +34,11 @@ struct NotificationDeliverer: Service {
     /// The most of a receiver's answer that is read (and thrown away) before closing.
     static let answerLimit = 64 * 1024
 
-    /// How long a claimed delivery stays claimed: longer than a try can take, so no one
-    /// sends it twice at once; a daemon killed mid-try leaves it due again after this.
+    /// How long a claimed delivery stays claimed: longer than a try can take (the answer's
+    /// head, then its body, each within the timeout), so no one sends it twice at once; a
+    /// daemon killed mid-try leaves it due again after this.
     var lease: Duration {
-        settings.timeout * 2 + .seconds(5)
+        settings.timeout * 2 + .seconds(1)
     }
 
     func run() async throws {

@@ -8,7 +8,8 @@ import Testing
 @Suite("Opening and migrating")
 struct MigrationTests {
     static let tables = [
-        "admin_tokens", "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "audit_repeats", "challenges", "gate_states", "household", "parent_sessions",
+        "admin_tokens", "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "audit_repeats", "challenges", "gate_states", "household",
+        "notification_event_kinds", "notification_outbox", "notification_subscription_events", "notification_subscriptions", "parent_sessions",
         "parental_gate_schema", "policies", "policy_changes", "profiles", "question_sets", "questions",
     ]
 

@@ -8,8 +8,9 @@ import Testing
 @Suite("parental-gated: notifications delivered, none lost", .serialized)
 struct NotificationDeliveryTests {
     /// A daemon that retries quickly, with profile `emma` that two failed challenges lock out.
-    static func daemon(_ extra: [String] = []) async throws -> RunningDaemon {
-        let daemon = try await RunningDaemon.start(["--notify-retry-base", "50ms", "--notify-retry-max", "200ms"] + extra)
+    static func daemon(timeout: String = "1s", _ extra: [String] = []) async throws -> RunningDaemon {
+        let daemon = try await RunningDaemon.start(
+            ["--notify-retry-base", "50ms", "--notify-retry-max", "200ms", "--notify-timeout", timeout] + extra)
         try daemon.ok(["profile", "add", "emma", "--by", "mum"])
         try daemon.ok(["policy", "set", "--profile", "emma", "--max-failed-challenges", "2", "--lockout", "1h", "--by", "mum"])
         return daemon
@@ -21,11 +22,12 @@ struct NotificationDeliveryTests {
         return (try #require(added["id"] as? Int), try #require(added["secret"] as? String))
     }
 
-    /// One failed challenge of `profile`: begun, then cancelled.
+    /// One failed challenge of `profile`: begun, then cancelled (exit 2 when that locks it out).
     static func failOnce(_ daemon: RunningDaemon, _ profile: String = "emma") throws {
         let begun = try JSONOutput.object(try daemon.ok(["challenge", "begin", profile, "--json"]).stdout)
         let id = try #require((begun["challenge"] as? [String: Any])?["id"] as? String)
-        try daemon.ok(["challenge", "cancel", id])
+        let cancelled = try daemon.gatectl(["challenge", "cancel", id])
+        #expect([0, 2].contains(cancelled.status), "cancelled (2: and locked out): \(cancelled.stderr)")
     }
 
     /// The subscription `id` as `notify list --json` shows it, once `condition` holds of it
@@ -70,7 +72,7 @@ struct NotificationDeliveryTests {
         receiver.stop()
         try Self.failOnce(daemon)
         try Self.failOnce(daemon)  // the second failure in a row locks emma out
-        let waiting = try await Self.subscription(daemon, id) { $0["pending"] as? Int == 3 && $0["lastFailedAt"] != nil }
+        let waiting = try await Self.subscription(daemon, id) { $0["pending"] as? Int == 3 && $0["lastError"] as? String != "HTTP 500" }
         #expect(waiting["lastError"] as? String == "connection refused (http://127.0.0.1:\(receiver.port))", "\(waiting)")
 
         receiver = try await WebhookReceiver.start(in: folder, port: receiver.port, mode: "fail-first")
@@ -118,7 +120,7 @@ struct NotificationDeliveryTests {
 
         let back = try await WebhookReceiver.start(in: folder, port: port)
         try back.use(secret: secret)
-        let restarted = try await RunningDaemon.restart(daemon, ["--notify-retry-base", "50ms", "--notify-retry-max", "200ms"])
+        let restarted = try await RunningDaemon.restart(daemon, ["--notify-retry-base", "50ms", "--notify-retry-max", "200ms", "--notify-timeout", "1s"])
         defer { restarted.stop() }
         let delivered = try await back.waitForDeliveries(1)
         #expect(delivered.count == 1)
@@ -131,7 +133,7 @@ struct NotificationDeliveryTests {
 
     @Test("a receiver that never answers is given up on after --notify-timeout and tried again")
     func hangingReceiver() async throws {
-        let daemon = try await Self.daemon(["--notify-timeout", "300ms"])
+        let daemon = try await Self.daemon(timeout: "300ms")
         defer { daemon.stop() }
         let folder = daemon.root.path("receiver")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)

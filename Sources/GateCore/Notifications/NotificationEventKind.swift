@@ -34,7 +34,7 @@ public enum NotificationEventKind: String, CaseIterable, Codable, Sendable {
     /// The kinds a comma-separated list names (`lockedOut,hardLocked`), or every subscribable
     /// kind for `all`; in ``subscribable``'s order, each once.
     public static func list(parsing text: String) throws(GateInputError) -> [NotificationEventKind] {
-        let words = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let words = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         if words == ["all"] { return subscribable }
         guard !words.isEmpty, !words.contains(where: \.isEmpty) else {
             throw .invalidNotification("name the events to send, e.g. lockedOut,hardLocked, or all")
