@@ -126,11 +126,11 @@ struct DbCommandTests {
         defer { db.remove() }
         try db.ok(["profile", "add", "emma"])
         try db.sqlite("""
-            INSERT INTO parental_gate_schema VALUES (6, 'future', '\(String(repeating: "a", count: 64))', 0);
-            PRAGMA user_version = 6;
+            INSERT INTO parental_gate_schema VALUES (7, 'future', '\(String(repeating: "a", count: 64))', 0);
+            PRAGMA user_version = 7;
             """)
         let before = try db.snapshot()
-        let message = "\(db.path) has schema version 6, newer than this program supports (5); upgrade ParentalGate"
+        let message = "\(db.path) has schema version 7, newer than this program supports (6); upgrade ParentalGate"
         for command in [["profile", "add", "mia"], ["profile", "list"], ["db", "migrate"], ["db", "status"]] {
             expectError(try db.run(command), status: 74, message: message)
         }
