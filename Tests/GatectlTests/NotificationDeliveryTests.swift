@@ -16,6 +16,16 @@ struct NotificationDeliveryTests {
         return daemon
     }
 
+    /// A receiver in the daemon's scratch folder (one folder: a receiver started again there
+    /// keeps the log of the one before).
+    static func receiver(_ daemon: RunningDaemon, port: Int = 0, mode: String = "ok") async throws -> WebhookReceiver {
+        let folder = daemon.root.path("receiver")
+        if !FileManager.default.fileExists(atPath: folder) {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        }
+        return try await WebhookReceiver.start(in: folder, port: port, mode: mode)
+    }
+
     /// Adds a webhook to `url` through the daemon; returns its id and secret.
     static func addWebhook(_ daemon: RunningDaemon, _ url: String, _ options: [String] = []) throws -> (id: Int, secret: String) {
         let added = try JSONOutput.object(try daemon.ok(["notify", "add", "webhook", url, "--json", "--by", "mum"] + options).stdout)
@@ -58,10 +68,8 @@ struct NotificationDeliveryTests {
     func receiverDownAndBack() async throws {
         let daemon = try await Self.daemon()
         defer { daemon.stop() }
-        let folder = daemon.root.path("receiver")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         // The first try of every delivery gets a 500: each is sent again, with the same id.
-        var receiver = try await WebhookReceiver.start(in: folder, mode: "fail-first")
+        var receiver = try await Self.receiver(daemon, mode: "fail-first")
         let hookPath = "/api/webhook/secret-hook-id-4711"
         let (id, secret) = try Self.addWebhook(daemon, receiver.url(hookPath), ["--profile", "emma"])
         try receiver.use(secret: secret)
@@ -75,7 +83,7 @@ struct NotificationDeliveryTests {
         let waiting = try await Self.subscription(daemon, id) { $0["pending"] as? Int == 3 && $0["lastError"] as? String != "HTTP 500" }
         #expect(waiting["lastError"] as? String == "connection refused (http://127.0.0.1:\(receiver.port))", "\(waiting)")
 
-        receiver = try await WebhookReceiver.start(in: folder, port: receiver.port, mode: "fail-first")
+        receiver = try await Self.receiver(daemon, port: receiver.port, mode: "fail-first")
         let delivered = try await receiver.waitForDeliveries(4)
         #expect(delivered.count == 4, "the test, two failures and the lockout: \(delivered.keys)")
         let requests = receiver.requests
@@ -107,9 +115,7 @@ struct NotificationDeliveryTests {
     @Test("the daemon killed with SIGKILL between the event and its delivery delivers it once restarted")
     func killedDaemon() async throws {
         let daemon = try await Self.daemon()
-        let folder = daemon.root.path("receiver")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let receiver = try await WebhookReceiver.start(in: folder)
+        let receiver = try await Self.receiver(daemon)
         let port = receiver.port
         receiver.stop()  // down: the event waits in the outbox
         let (id, secret) = try Self.addWebhook(daemon, "http://127.0.0.1:\(port)/hook", ["--events", "lockedOut"])
@@ -118,7 +124,7 @@ struct NotificationDeliveryTests {
         _ = try await Self.subscription(daemon, id) { $0["pending"] as? Int == 1 && $0["lastFailedAt"] != nil }
         daemon.kill()
 
-        let back = try await WebhookReceiver.start(in: folder, port: port)
+        let back = try await Self.receiver(daemon, port: port)
         try back.use(secret: secret)
         let restarted = try await RunningDaemon.restart(daemon, ["--notify-retry-base", "50ms", "--notify-retry-max", "200ms", "--notify-timeout", "1s"])
         defer { restarted.stop() }
@@ -135,9 +141,7 @@ struct NotificationDeliveryTests {
     func hangingReceiver() async throws {
         let daemon = try await Self.daemon(timeout: "300ms")
         defer { daemon.stop() }
-        let folder = daemon.root.path("receiver")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let receiver = try await WebhookReceiver.start(in: folder, mode: "hang-first")
+        let receiver = try await Self.receiver(daemon, mode: "hang-first")
         let (id, secret) = try Self.addWebhook(daemon, receiver.url("/hook"))
         try receiver.use(secret: secret)
         try daemon.ok(["notify", "test", String(id)])
@@ -151,9 +155,7 @@ struct NotificationDeliveryTests {
         let daemon = try await Self.daemon()
         defer { daemon.stop() }
         try daemon.ok(["profile", "add", "zoë", "--by", "mum"])
-        let folder = daemon.root.path("receiver")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let receiver = try await WebhookReceiver.start(in: folder)
+        let receiver = try await Self.receiver(daemon)
         try daemon.ok([
             "notify", "add", "ntfy", receiver.url("/family-gate"), "--profile", "emma", "--events", "failed",
             "--title", "Family gate", "--priority", "high", "--click", "https://home.example/gate",
@@ -182,9 +184,7 @@ struct NotificationDeliveryTests {
     func allowedHosts() async throws {
         let daemon = try await Self.daemon(["--notify-allowed-host", "LOCALHOST"])
         defer { daemon.stop() }
-        let folder = daemon.root.path("receiver")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let receiver = try await WebhookReceiver.start(in: folder)
+        let receiver = try await Self.receiver(daemon)
         let (refused, _) = try Self.addWebhook(daemon, receiver.url("/by-address"))
         let (allowed, secret) = try Self.addWebhook(daemon, "http://localhost:\(receiver.port)/by-name")
         try receiver.use(secret: secret)
