@@ -90,8 +90,9 @@ struct DaemonSettings: Sendable {
         return settings
     }
 
-    /// How notifications are delivered: `--notify-retry-base`, `--notify-retry-max` and
-    /// `--notify-timeout`, else `notify.retryBase`, `notify.retryMax` and `notify.timeout`.
+    /// How notifications are delivered: `--notify-retry-base`, `--notify-retry-max`,
+    /// `--notify-timeout` and `--notify-allowed-host`, else `notify.retryBase`,
+    /// `notify.retryMax`, `notify.timeout` and `notify.allowedHosts`.
     private static func notifications(_ flags: ParentalGated, _ config: Source) throws -> NotificationDeliverer.Settings {
         var settings = NotificationDeliverer.Settings()
         let base = try flags.notifyRetryBase?.duration ?? config.duration("notify.retryBase") ?? settings.retry.base

@@ -112,7 +112,7 @@ struct NotificationDeliveryTests {
         #expect(!audit.contains(secret) && !audit.contains("secret-hook-id-4711"), "nor audited")
     }
 
-    @Test("the daemon killed with SIGKILL between the event and its delivery delivers it once restarted")
+    @Test("the daemon killed with SIGKILL between the event and its delivery delivers it once restarted, with what gatectl queued meanwhile")
     func killedDaemon() async throws {
         let daemon = try await Self.daemon()
         let receiver = try await Self.receiver(daemon)
@@ -123,18 +123,34 @@ struct NotificationDeliveryTests {
         try Self.failOnce(daemon)
         _ = try await Self.subscription(daemon, id) { $0["pending"] as? Int == 1 && $0["lastFailedAt"] != nil }
         daemon.kill()
+        // While no daemon runs, gatectl queues on the database file itself.
+        let queued = try GatectlProcess.run(["notify", "test", "--database", daemon.databasePath])
+        #expect(queued.status == 0, "\(queued.stderr)")
 
         let back = try await Self.receiver(daemon, port: port)
         try back.use(secret: secret)
         let restarted = try await RunningDaemon.restart(daemon, ["--notify-retry-base", "50ms", "--notify-retry-max", "200ms", "--notify-timeout", "1s"])
         defer { restarted.stop() }
-        let delivered = try await back.waitForDeliveries(1)
-        #expect(delivered.count == 1)
-        let request = try #require(delivered.values.first)
-        #expect(request["signatureValid"] as? Bool == true)
-        #expect(try Self.body(request)["event"] as? String == "lockedOut")
+        let delivered = try await back.waitForDeliveries(2)
+        #expect(delivered.count == 2)
+        #expect(delivered.values.allSatisfy { $0["signatureValid"] as? Bool == true })
+        #expect(Set(try delivered.values.map { try Self.body($0)["event"] as? String }) == ["lockedOut", "test"])
         _ = try await Self.subscription(restarted, id) { $0["pending"] as? Int == 0 }
-        #expect(back.deliveries.count == 1, "delivered once")
+        #expect(back.deliveries.count == 2, "each delivered once")
+    }
+
+    @Test("a redirect is a failed try, never followed")
+    func redirect() async throws {
+        let daemon = try await Self.daemon()
+        defer { daemon.stop() }
+        let receiver = try await Self.receiver(daemon, mode: "redirect")
+        let (id, secret) = try Self.addWebhook(daemon, receiver.url("/hook"))
+        try receiver.use(secret: secret)
+        try daemon.ok(["notify", "test", String(id)])
+        let failed = try await Self.subscription(daemon, id) { $0["lastError"] != nil }
+        #expect(failed["lastError"] as? String == "HTTP 307" && failed["pending"] as? Int == 1)
+        #expect(receiver.requests.contains { $0["path"] as? String == "/hook" })
+        #expect(!receiver.requests.contains { $0["path"] as? String == "/redirected" }, "the daemon went nowhere else")
     }
 
     @Test("a receiver that never answers is given up on after --notify-timeout and tried again")

@@ -7,7 +7,8 @@ import Testing
 /// answered, whether the signature held, its headers and body.
 ///
 /// `mode` makes it unreliable on purpose: `fail-first` answers 500 to the first try of each
-/// delivery (so every delivery arrives twice), `hang-first` never answers the first try.
+/// delivery (so every delivery arrives twice), `hang-first` never answers the first try,
+/// `redirect` answers 307 to `/redirected`.
 final class WebhookReceiver: @unchecked Sendable {
     let port: Int
     /// The file the receiver reads the webhook's secret from, on every request.
@@ -120,6 +121,8 @@ final class WebhookReceiver: @unchecked Sendable {
                     time.sleep(120)
                     return
                 status = 500 if mode == "fail-first" and first else 200
+                if mode == "redirect" and self.path != "/redirected":
+                    status = 307
                 try:
                     secret = open(secret_file).read().strip()
                 except OSError:
@@ -132,6 +135,8 @@ final class WebhookReceiver: @unchecked Sendable {
                     with open(log_file, "a") as log:
                         log.write(json.dumps(record) + "\n")
                 self.send_response(status)
+                if status == 307:
+                    self.send_header("Location", "/redirected")
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
