@@ -55,8 +55,8 @@ struct NotificationDeliverer: Service {
         var timer: Task<Void, Never>?
         await withGracefulShutdownHandler {
             for await _ in wakes {
-                await deliverDue(with: client)
-                let pause = await pauseBeforeNextTry()
+                // A database that cannot be read now (busy, full) is asked again in a second.
+                let pause = await deliverDue(with: client) ? await pauseBeforeNextTry() : .seconds(1)
                 timer?.cancel()
                 timer = Task {
                     try? await Task.sleep(for: pause)
@@ -70,23 +70,24 @@ struct NotificationDeliverer: Service {
         try? await client.shutdown()
     }
 
-    /// Sends everything due, a batch at a time.
-    private func deliverDue(with client: HTTPClient) async {
+    /// Sends everything due, a batch at a time; whether the outbox could be read.
+    private func deliverDue(with client: HTTPClient) async -> Bool {
         while !Task.isCancelled {
             let claimed: [OutgoingNotification]
             do {
                 claimed = try await gate.claimNotifications(limit: Self.batch, lease: lease)
             } catch {
                 logger.error("cannot read the notification outbox", metadata: ["error": "\(error.description)"])
-                return
+                return false
             }
             await withTaskGroup(of: Void.self) { tries in
                 for notification in claimed {
                     tries.addTask { await deliver(notification, with: client) }
                 }
             }
-            if claimed.count < Self.batch { return }
+            if claimed.count < Self.batch { return true }
         }
+        return true
     }
 
     /// How long until the next try is due, at most ``poll``.
