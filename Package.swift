@@ -10,6 +10,7 @@ let migrationFiles = [
     "0003_challenge_end_index.sql",
     "0004_reference_indexes.sql",
     "0005_audit_repeats.sql",
+    "0006_notifications.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:
@@ -49,6 +50,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -129,6 +131,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: server),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
                 .product(name: "SystemPackage", package: "swift-system", condition: server),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: server),
             ],
             swiftSettings: strictSwift
         ),

@@ -11,5 +11,6 @@ package enum EmbeddedMigrations {
         ("0003_challenge_end_index.sql", PackageResources._003_challenge_end_index_sql),
         ("0004_reference_indexes.sql", PackageResources._004_reference_indexes_sql),
         ("0005_audit_repeats.sql", PackageResources._005_audit_repeats_sql),
+        ("0006_notifications.sql", PackageResources._006_notifications_sql),
     ]
 }

@@ -20,7 +20,7 @@ package struct GateCtl: AsyncParsableCommand {
         version: GateCtlVersion.current,
         subcommands: [
             Profile.self, Policy.self, Status.self, Unlock.self, GateCommand.self, Challenge.self, Session.self,
-            Questions.self, Audit.self, Db.self, Serve.self,
+            Questions.self, Audit.self, Notify.self, Db.self, Serve.self,
         ]
     )
 

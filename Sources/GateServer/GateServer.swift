@@ -58,6 +58,7 @@ public struct GateServer: Sendable {
         AuthRoutes(gate: gate).register(on: api)
         PageRoutes(gate: gate, options: options).register(on: api)
         AdminRoutes(gate: gate).register(on: api)
+        NotificationRoutes(gate: gate).register(on: api)
         return router
     }
 

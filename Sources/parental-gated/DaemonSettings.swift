@@ -16,6 +16,7 @@ struct DaemonSettings: Sendable {
     var gateSocket: String?
     var gateAccess = GateSocketAccess()
     var logLevel: Logger.Level = .info
+    var notifications = NotificationDeliverer.Settings()
 
     /// The settings `flags` give, with the environment and the file named by `--config`
     /// (else `$PARENTAL_GATE_CONFIG`) filling in what they leave out.
@@ -79,12 +80,39 @@ struct DaemonSettings: Sendable {
         settings.gateSocket = flags.gateSocket ?? config.string("gateSocket") ?? runtime.map { $0 + "/gate.sock" }
         settings.adminGroup = flags.adminGroup ?? config.string("adminGroup")
         settings.gateAccess = try GateSocketAccess(rules: flags.gateAccess.isEmpty ? config.strings("gateAccess") ?? [] : flags.gateAccess)
+        settings.notifications = try notifications(flags, config)
         if let level = flags.logLevel ?? config.string("logLevel") {
             guard let parsed = Logger.Level(rawValue: level) else {
                 throw CommandError.usage("unknown log level '\(level.escapedForMessage)' (expected trace, debug, info, notice, warning, error or critical)")
             }
             settings.logLevel = parsed
         }
+        return settings
+    }
+
+    /// How notifications are delivered: `--notify-retry-base`, `--notify-retry-max`,
+    /// `--notify-timeout` and `--notify-allowed-host`, else `notify.retryBase`,
+    /// `notify.retryMax`, `notify.timeout` and `notify.allowedHosts`.
+    private static func notifications(_ flags: ParentalGated, _ config: Source) throws -> NotificationDeliverer.Settings {
+        var settings = NotificationDeliverer.Settings()
+        let base = try flags.notifyRetryBase?.duration ?? config.duration("notify.retryBase") ?? settings.retry.base
+        let maximum = try flags.notifyRetryMax?.duration ?? config.duration("notify.retryMax") ?? max(base, settings.retry.maximum)
+        settings.timeout = try flags.notifyTimeout?.duration ?? config.duration("notify.timeout") ?? settings.timeout
+        guard (Duration.milliseconds(10)...Duration.seconds(3600)).contains(base) else {
+            throw CommandError.usage("the notification retry base must be between 10ms and 1h")
+        }
+        guard (base...Duration.seconds(7 * 86_400)).contains(maximum) else {
+            throw CommandError.usage("the notification retry maximum must be between the retry base and 7d")
+        }
+        guard (Duration.milliseconds(100)...Duration.seconds(300)).contains(settings.timeout) else {
+            throw CommandError.usage("the notification timeout must be between 100ms and 5m")
+        }
+        settings.retry = RetrySchedule(base: base, maximum: maximum)
+        let hosts = flags.notifyAllowedHosts.isEmpty ? config.strings("notify.allowedHosts") ?? [] : flags.notifyAllowedHosts
+        if let bad = hosts.first(where: { !GateServerOptions.isHostName($0) && !GateServerOptions.isIPAddress($0) }) {
+            throw CommandError.usage("a notification host must be a host name or an IP address, not '\(bad.escapedForMessage)'")
+        }
+        settings.allowedHosts = hosts.isEmpty ? nil : Set(hosts.map { $0.lowercased() })
         return settings
     }
 

@@ -14,7 +14,7 @@ struct ParentalGated: AsyncParsableCommand {
         abstract: "The ParentalGate daemon: the only process that opens the database; serves HTTP and two Unix sockets.",
         discussion: """
             HTTP: the gate API under /v1, forward auth at /v1/auth, the admin API, /healthz, \
-            /readyz, /metrics and /openapi.yaml. The admin socket (mode 0660, --admin-group) takes \
+            /readyz, /metrics and /openapi.yaml. Delivers the notifications gatectl notify sets up. The admin socket (mode 0660, --admin-group) takes \
             every gatectl command; the gate socket (mode 0666) only what a child may do: challenge \
             begin, answer and cancel, status, session check and the terminal gate, for the profiles \
             --gate-access allows. Settings come from the flags, else PARENTAL_GATE_* environment \
@@ -103,6 +103,20 @@ struct ParentalGated: AsyncParsableCommand {
     @Option(help: "Connections open at once from one client address; more are closed (default: 32).")
     var maxConnectionsPerAddress: Int?
 
+    @Option(help: "Wait this long before trying again a notification that was not delivered, twice as long after each further failure (default: 5s).")
+    var notifyRetryBase: DurationArgument?
+
+    @Option(help: "The longest wait between tries of a notification (default: 1h).")
+    var notifyRetryMax: DurationArgument?
+
+    @Option(help: "The longest one try of a notification may take, connecting included (default: 10s).")
+    var notifyTimeout: DurationArgument?
+
+    @Option(
+        name: .customLong("notify-allowed-host"),
+        help: "A host notifications may be sent to (repeatable; with none, any host the admin names).")
+    var notifyAllowedHosts: [String] = []
+
     func validate() throws {
         if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
         if let bad = trustedProxies.first(where: { !GateServerOptions.isIPAddress($0) }) {
@@ -163,6 +177,7 @@ struct ParentalGated: AsyncParsableCommand {
                 Self.say("serving on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
             },
         ]
+        running.append(NotificationDeliverer(gate: gate, settings: settings.notifications, logger: logger))
         if let path = settings.adminSocket {
             running.append(SocketServer(socket: .admin, path: path, group: group, handler: handler, logger: logger))
         }

@@ -181,7 +181,7 @@ struct RemoteHandler: Sendable {
     /// The command's words (`profile add`), without its arguments; `?` for a word that is not
     /// a command's (it could be anything, a token too).
     static func commandPath(_ arguments: [String]) -> String {
-        let groups: Set<String> = ["profile", "policy", "challenge", "session", "questions", "audit", "db"]
+        let groups: Set<String> = ["profile", "policy", "challenge", "session", "questions", "audit", "notify", "db"]
         let commands = groups.union(["status", "unlock", "gate", "serve"])
         guard let first = arguments.first, commands.contains(first) else { return "?" }
         guard groups.contains(first), arguments.count > 1 else { return first }

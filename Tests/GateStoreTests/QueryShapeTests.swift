@@ -83,8 +83,8 @@ import Testing
     @Test func everyReferenceThatADeleteFollowsHasAnIndex() async throws {
         let test = try TestStore()
         defer { test.remove() }
-        // Kinds of audit record are only ever added, never deleted.
-        let neverDeleted: Set<String> = ["audit_event_kinds"]
+        // Kinds of audit record and of notification are only ever added, never deleted.
+        let neverDeleted: Set<String> = ["audit_event_kinds", "notification_event_kinds"]
         let missing = try await test.store.read { transaction in
             let db = transaction.db
             var missing: [String] = []

@@ -10,4 +10,5 @@ public enum AuditEventKind: String, CaseIterable, Codable, Sendable {
     case sessionOpened, sessionEnded
     case clockAnomaly, auditPruned
     case adminTokenCreated
+    case notificationAdded, notificationRemoved, notificationTested
 }

@@ -18,6 +18,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case limitOutOfRange(Int, allowed: ClosedRange<Int>)
     /// A path the gate cannot safely write (its database, a backup, an export).
     case unusablePath(String, PathProblem)
+    /// A notification subscription that cannot be made as asked; the message says why.
+    case invalidNotification(String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return "limit \(limit) is out of range (allowed: \(allowed.lowerBound)...\(allowed.upperBound))"
         case .unusablePath(let path, let problem):
             return problem.message(path)
+        case .invalidNotification(let message):
+            return message
         }
     }
 }

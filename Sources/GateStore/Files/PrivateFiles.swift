@@ -153,12 +153,12 @@ package enum PrivateFiles {
         return String(cString: pointer)
     }
 
-    /// The database at `path`, its `-wal` and `-shm`, and its folder, where other accounts
-    /// than the owner can read or write them.
+    /// The database at `path`, its `-wal` and `-shm`, the key of its webhook secrets, and its
+    /// folder, where other accounts than the owner can read or write them.
     package static func exposures(ofDatabase path: String) -> [FileExposure] {
         let real = resolved(path)
         let folder = URL(fileURLWithPath: real).deletingLastPathComponent().path
-        return [real, real + "-wal", real + "-shm", folder].compactMap { candidate in
+        return [real, real + "-wal", real + "-shm", real + NotificationKey.suffix, folder].compactMap { candidate in
             guard let found = status(candidate, following: true) else { return nil }
             return exposure(candidate, found)
         }

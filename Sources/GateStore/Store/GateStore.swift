@@ -16,6 +16,10 @@ package struct GateStore: Sendable {
     package let location: DatabaseLocation
     /// The write transactions under way, to tell whether a write can run on its caller's thread.
     let traffic = WriteTraffic()
+    /// Rung after a write that queued notifications.
+    let bell = NotificationBell()
+    /// The key that seals webhook secrets.
+    let notificationKey: NotificationKey
     /// How long a write waits for another process's write lock before failing as busy.
     package static let busyTimeout: TimeInterval = 5
 
@@ -34,6 +38,7 @@ package struct GateStore: Sendable {
         connections: Connections = .pool
     ) throws {
         self.location = location
+        notificationKey = NotificationKey(location: location)
         do {
             dbWriter = try Self.retryingWhileBusy {
                 let writer: any DatabaseWriter
@@ -114,7 +119,8 @@ package struct GateStore: Sendable {
             }
             traffic.beginQueued()
             defer { traffic.endQueued() }
-            return try await dbWriter.writeWithoutTransaction { db in try Self.transaction(db, body) }
+            let bell = bell
+            return try await dbWriter.writeWithoutTransaction { db in try Self.transaction(db, bell: bell, body) }
         } catch {
             throw StoreError.wrapping(error, at: location)
         }
@@ -134,21 +140,24 @@ package struct GateStore: Sendable {
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
                 return nil
             }
-            return try Self.finishTransaction(db, body)
+            return try Self.finishTransaction(db, bell: bell, body)
         }
     }
 
     /// Runs `body` in a new `BEGIN IMMEDIATE` transaction of `db`.
-    private static func transaction<T>(_ db: Database, _ body: (StoreTransaction) throws -> T) throws -> T {
+    private static func transaction<T>(_ db: Database, bell: NotificationBell, _ body: (StoreTransaction) throws -> T) throws -> T {
         try db.beginTransaction(.immediate)
-        return try finishTransaction(db, body)
+        return try finishTransaction(db, bell: bell, body)
     }
 
-    /// Runs `body` in the transaction `db` has begun, then commits, or rolls back if anything threw.
-    private static func finishTransaction<T>(_ db: Database, _ body: (StoreTransaction) throws -> T) throws -> T {
+    /// Runs `body` in the transaction `db` has begun, then commits, or rolls back if anything
+    /// threw; rings `bell` when the committed transaction queued notifications.
+    private static func finishTransaction<T>(_ db: Database, bell: NotificationBell, _ body: (StoreTransaction) throws -> T) throws -> T {
         do {
-            let result = try body(StoreTransaction(db))
+            let transaction = StoreTransaction(db)
+            let result = try body(transaction)
             try db.commit()
+            if transaction.memo.notificationsQueued > 0 { bell.ring() }
             return result
         } catch {
             if db.isInsideTransaction { try? db.rollback() }

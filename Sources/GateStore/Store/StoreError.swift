@@ -17,6 +17,10 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateQuestionSet(name: String, locale: String)
     case challengeNotFound(String)
     case challengeAlreadyEnded(String)
+    /// No subscription with this id; `nil`: none at all.
+    case notificationNotFound(Int64?)
+    /// The key that seals webhook secrets cannot be used.
+    case notificationKey(path: String, problem: String)
     case cannotWrite(path: String, reason: String)
     case constraint(String)
     case sqlite(code: Int32, message: String)
@@ -55,6 +59,12 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot write \(path.escapedForMessage): \(reason)"
         case .challengeAlreadyEnded(let id):
             "challenge \(id) has already ended"
+        case .notificationNotFound(let id?):
+            "no notification with id \(id) (gatectl notify list shows them)"
+        case .notificationNotFound(nil):
+            "no notifications are set up (add one with gatectl notify add)"
+        case .notificationKey(let path, let problem):
+            "the notification key \(path) \(problem)"
         case .constraint(let detail):
             "refused by the database: \(detail)"
         case .sqlite(let code, let message):

@@ -9,7 +9,8 @@ extension StoreTransaction {
     /// A missing profile name is filled in from the profile, so the log keeps the name the
     /// profile had when it happened. A refusal, replay or clock anomaly that repeats the
     /// profile's open run of its kind only counts in it; any other event of the profile closes
-    /// the profile's runs and seals their counts into its own details.
+    /// the profile's runs and seals their counts into its own details. An event parents are
+    /// told about (``NotificationEventKind/init(audit:)``) is queued in the notification outbox.
     @discardableResult
     package func appendAudit(_ event: AuditEvent, at now: Date) throws -> (id: Int64, repeated: Bool) {
         var event = event
@@ -29,6 +30,14 @@ extension StoreTransaction {
         let record = AuditLogRecord(id: tail.id + 1, occurredAt: now, event: event, previousHash: tail.hash)
         try record.insertCached(db)
         memo.auditTail = (record.id, record.hash)
+        if let kind = NotificationEventKind(audit: event.kind) {
+            // In this transaction: the event and its notifications are committed together or not at all.
+            try queueNotifications(
+                NotificationEvent(
+                    kind: kind, profile: event.profileName, occurredAt: Date(millisecondsSince1970: record.occurredAt),
+                    details: NotificationEvent.details(of: event), auditID: record.id),
+                profileID: event.profileID)
+        }
         if let key, let profileID = event.profileID {
             try openRun(AuditRun(
                 auditID: record.id, profileID: profileID, kind: event.kind, key: key, count: 1, lastAt: record.occurredAt))

@@ -1,7 +1,8 @@
 import Foundation
 import GateCore
 
-/// What one transaction already knows: the audit chain's tail and open runs, profile names and challenges.
+/// What one transaction already knows: the audit chain's tail and open runs, profile names and
+/// challenges; and how many notifications it queued.
 ///
 /// Lives exactly as long as its ``StoreTransaction``; the write lock it runs under keeps
 /// what it holds true.
@@ -14,4 +15,6 @@ final class TransactionMemo {
     var challenges: [String: StoredChallenge] = [:]
     /// The open runs of repeats by profile id and kind, read with the audit chain's tail.
     var openRuns: [Int64: [AuditEventKind: AuditRun]] = [:]
+    /// How many notifications this transaction put in the outbox.
+    var notificationsQueued = 0
 }

@@ -11,12 +11,12 @@ extension GateError {
             return .invalidInput(error)
         case let error as StoreError:
             switch error {
-            case .profileNotFound, .questionSetNotFound, .challengeNotFound:
+            case .profileNotFound, .questionSetNotFound, .challengeNotFound, .notificationNotFound:
                 return .notFound(error.description)
             case .duplicateProfile, .duplicateQuestionSet, .challengeAlreadyEnded, .constraint:
                 return .conflict(error.description)
             case .notADatabase, .notOurs, .newerSchema, .migrationChanged, .cannotCreateDirectory, .readOnly, .corrupt,
-                 .busy, .cannotWrite, .sqlite:
+                 .busy, .cannotWrite, .sqlite, .notificationKey:
                 return .database(error.description)
             }
         default:

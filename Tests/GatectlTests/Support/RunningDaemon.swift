@@ -28,6 +28,26 @@ final class RunningDaemon: @unchecked Sendable {
         try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.url.path)
         try manager.createDirectory(atPath: root.path("state"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         try manager.createDirectory(atPath: root.path("run"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        return try await start(in: root, arguments, sourceLocation: sourceLocation)
+    }
+
+    /// Starts a daemon again on the database and sockets of `killed`, a daemon ended by ``kill()``.
+    static func restart(_ killed: RunningDaemon, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunningDaemon {
+        try await start(in: killed.root, arguments, sourceLocation: sourceLocation)
+    }
+
+    /// Ends the daemon with SIGKILL, as a crash or the out-of-memory killer would, leaving its
+    /// files (database, sockets) for ``restart(_:_:sourceLocation:)``; the restarted daemon removes them.
+    func kill() {
+        lock.withLock {
+            guard ended == nil else { return }
+            Glibc.kill(process.pid, SIGKILL)
+            ended = process.finish(timeout: 30)
+        }
+    }
+
+    private static func start(in root: Scratch, _ arguments: [String], sourceLocation: SourceLocation) async throws -> RunningDaemon {
+        let manager = FileManager.default
         let process = try InteractiveGatectl(
             ["--database", root.path("state/gate.sqlite"), "--port", "0", "--admin-socket", root.path("run/admin.sock"),
              "--gate-socket", root.path("run/gate.sock")] + arguments,
@@ -90,7 +110,7 @@ final class RunningDaemon: @unchecked Sendable {
     func stop(timeout: TimeInterval = 30) -> GatectlProcess.Result {
         lock.withLock {
             if let ended { return ended }
-            kill(process.pid, SIGTERM)
+            Glibc.kill(process.pid, SIGTERM)
             let result = process.finish(timeout: timeout)
             ended = result
             root.remove()

@@ -1,0 +1,115 @@
+import Foundation
+import GateCore
+@testable import GateStore
+import GRDB
+import Testing
+
+/// The outbox in the store: written in the audited event's own transaction, and webhook
+/// secrets sealed with a key beside the database.
+@Suite("The notification outbox and sealed secrets in the store")
+struct NotificationStoreTests {
+    static func subscribe(_ test: TestStore, _ settings: NotificationSettings) async throws -> (NotificationSubscription, SealedSecret?) {
+        let secret = settings.channel == .webhook ? try test.store.makeWebhookSecret() : nil
+        let now = test.clock.now
+        let actor = try TestStore.parent
+        let added = try await test.store.write { try $0.addNotification(settings, secret: secret, by: actor, at: now) }
+        return (added, secret)
+    }
+
+    @Test("an audited event queues its notifications in its own transaction: rolled back, nothing is queued")
+    func sameTransaction() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let emma = try await test.addProfile("emma")
+        _ = try await Self.subscribe(test, try NotificationSettings(channel: .ntfy, url: "https://ntfy.sh/gate"))
+        let now = test.clock.now
+        let lockout = AuditEvent(.lockoutStarted, profileID: emma.id, details: ["level": "1", "until": "1800000300000"])
+        struct Crash: Error {}
+        await #expect(throws: Crash.self) {
+            try await test.store.write { transaction in
+                try transaction.appendAudit(lockout, at: now)
+                throw Crash()
+            }
+        }
+        #expect(try test.count("notification_outbox") == 0, "the event was rolled back, and its notification with it")
+        let auditID = try await test.store.write { try $0.appendAudit(lockout, at: now).id }
+        let row = try test.raw().read { db in
+            try Row.fetchOne(db, sql: "SELECT audit_id, event_kind, profile_name, details, next_attempt_at FROM notification_outbox")
+        }
+        #expect(row?["audit_id"] == auditID)
+        #expect(row?["event_kind"] == "lockedOut")
+        #expect(row?["profile_name"] == "emma")
+        #expect(row?["details"] == #"{"level":"1","until":"2027-01-15T08:05:00.000Z"}"#)
+        #expect(row?["next_attempt_at"] == now.millisecondsSince1970, "due at once")
+        // Events parents are not told about queue nothing.
+        try await test.store.write { try $0.appendAudit(AuditEvent(.challengeIssued, profileID: emma.id), at: now) }
+        #expect(try test.count("notification_outbox") == 1)
+    }
+
+    @Test("the secret is stored only sealed, with a key in a private file beside the database; a swapped key does not open it")
+    func sealedSecret() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let (added, sealed) = try await Self.subscribe(test, try NotificationSettings(channel: .webhook, url: "http://127.0.0.1:9/hook"))
+        let secret = try #require(sealed?.secret)
+        let file = try Data(contentsOf: URL(fileURLWithPath: test.path)) + ((try? Data(contentsOf: URL(fileURLWithPath: test.path + "-wal"))) ?? Data())
+        #expect(file.range(of: Data(secret.utf8)) == nil)
+        #expect(added.secretFingerprint == sealed?.fingerprint)
+        let keyPath = try #require(test.store.notificationKeyPath)
+        #expect(try FileManager.default.attributesOfItem(atPath: keyPath)[.posixPermissions] as? Int == 0o600)
+        let box = try #require(try await test.raw().read { db in try Data.fetchOne(db, sql: "SELECT secret_box FROM notification_subscriptions") })
+        #expect(try test.store.unsealWebhookSecret(box) == secret)
+
+        try Data(repeating: 7, count: 32).write(to: URL(fileURLWithPath: keyPath))
+        let reopened = try GateStore(.file(test.path))
+        #expect(throws: StoreError.notificationKey(path: keyPath, problem: "is not the key this secret was sealed with")) {
+            try reopened.unsealWebhookSecret(box)
+        }
+        try FileManager.default.removeItem(atPath: keyPath)
+        #expect(throws: StoreError.notificationKey(path: keyPath, problem: "is missing")) {
+            try GateStore(.file(test.path)).unsealWebhookSecret(box)
+        }
+        #expect(!FileManager.default.fileExists(atPath: keyPath), "opening never makes a key: a new one would open nothing")
+    }
+
+    @Test("the signature is HMAC-SHA256 over the timestamp, a full stop and the body, as a receiver computes it")
+    func signature() {
+        // python3: hmac.new(b"topsecret", b'1800000000.{"event":"test"}', hashlib.sha256).hexdigest()
+        #expect(
+            WebhookSignature.sign(body: Data(#"{"event":"test"}"#.utf8), timestamp: 1_800_000_000, secret: "topsecret")
+                == "sha256=a39cd1d84afebdaf96a6924bd64d0b7870284aa2f2e046cf7b520e41bd139f1b")
+    }
+
+    @Test("a delivered notification is never claimed again, and leaves the outbox after a week")
+    func deliveredRows() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let (added, _) = try await Self.subscribe(test, try NotificationSettings(channel: .ntfy, url: "https://ntfy.sh/gate"))
+        let actor = try TestStore.parent
+        let start = test.clock.now
+        try await test.store.write { _ = try $0.queueTestNotification(added.id, by: actor, at: start) }
+        let claimed = try #require(try await test.store.write { try $0.claimNotifications(at: start, lease: .seconds(30), limit: 10) }.first)
+        try await test.store.write { try $0.recordNotificationDelivered(claimed.outboxID, subscription: added.id, at: start) }
+        let later = start.adding(.seconds(7 * 86_400))
+        #expect(try await test.store.write { try $0.claimNotifications(at: later, lease: .seconds(30), limit: 10) }.isEmpty)
+        #expect(try test.count("notification_outbox") == 1, "kept for a week")
+        _ = try await test.store.write { try $0.claimNotifications(at: later.adding(.milliseconds(1)), lease: .seconds(30), limit: 10) }
+        #expect(try test.count("notification_outbox") == 0)
+    }
+
+    @Test("a removed profile takes its subscriptions and their deliveries with it")
+    func profileRemoved() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let emma = try await test.addProfile("emma")
+        _ = try await Self.subscribe(test, try NotificationSettings(channel: .ntfy, url: "https://ntfy.sh/emma", profile: "emma"))
+        _ = try await Self.subscribe(test, try NotificationSettings(channel: .ntfy, url: "https://ntfy.sh/all"))
+        let now = test.clock.now
+        try await test.store.write { try $0.appendAudit(AuditEvent(.hardLockStarted, profileID: emma.id), at: now) }
+        #expect(try test.count("notification_outbox") == 2)
+        let actor = try TestStore.parent
+        try await test.store.write { try $0.removeProfile("emma", by: actor, at: now) }
+        #expect(try test.count("notification_subscriptions") == 1)
+        #expect(try test.count("notification_outbox") == 1, "the all-profiles subscription keeps its delivery")
+    }
+}
