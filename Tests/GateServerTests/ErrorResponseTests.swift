@@ -1,5 +1,6 @@
 import Foundation
 import GateServer
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ParentalGate
@@ -57,7 +58,7 @@ struct ErrorResponseTests {
             let requests = log.lines.filter { $0.message == "request" }
             #expect(requests.map { $0.metadata["hb.request.id"] ?? "" } == ids)
             #expect(requests.map { $0.metadata["route"] ?? "" } == [
-                "/v1/challenges/{id}/answer", "/gate/{profile}", "/v1/profiles/{profile}/state", "/v1/admin/profiles", "(none)",
+                "/v1/challenges/{id}/answer", "/gate/{profile}", "/v1/profiles/{profile}/state", "/v1/admin/profiles", "NotFound",
             ])
             #expect(requests.map { $0.metadata["status"] ?? "" } == ["404", "200", "200", "401", "404"])
             let everything = log.lines.map { "\($0.message) \($0.metadata)" }.joined(separator: "\n")

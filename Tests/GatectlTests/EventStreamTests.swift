@@ -29,7 +29,7 @@ struct EventStreamTests {
         #expect(begun.status == 201)
         let issued = try await stream.waitForEvent("challengeIssued") { $0.kind == "challengeIssued" && $0.json["client"] as? String == "tablet" }
 
-        let other = try GatectlProcess.run(["--database", daemon.databasePath, "profile", "add", "liam", "--by", "dad"])
+        let other = try GatectlProcess.run(["profile", "add", "liam", "--by", "dad", "--database", daemon.databasePath])
         try #require(other.status == 0, "\(other.stderr)")
         let liam = try await stream.waitForEvent("profileAdded liam") { $0.kind == "profileAdded" && $0.json["profile"] as? String == "liam" }
 

@@ -25,7 +25,7 @@ struct RequestLogTests {
         #expect(try await send("/v1/admin/profiles/emma/policy", "PATCH", route: "/v1/admin/profiles/{profile}/policy", headers: admin, json: policy).status == 200)
         #expect(try await send("/gate/emma?next=/photos%3Fkey%3Dnext-marker", route: "/gate/{profile}").status == 200)
         let begun = try await send("/v1/profiles/emma/challenges", "POST", route: "/v1/profiles/{profile}/challenges", json: "{}")
-        let challenge = try #require(begun.json["id"] as? String)
+        let challenge = try #require((begun.json["challenge"] as? [String: Any])?["id"] as? String, "\(begun.text)")
         #expect(try await send("/v1/profiles/emma/state", route: "/v1/profiles/{profile}/state").status == 200)
         let answer = try await daemon.openAnswer()
         let passed = try await send(
@@ -38,7 +38,7 @@ struct RequestLogTests {
         let replay = try await send(
             "/v1/challenges/\(challenge)/answer", "POST", route: "/v1/challenges/{id}/answer", json: #"{"value": \#(answer)}"#)
         #expect(replay.status == 409)
-        #expect(try await send("/v1/nothing/\(challenge)", route: "(none)").status == 404)
+        #expect(try await send("/v1/nothing/\(challenge)", route: "NotFound").status == 404)
 
         // The line of a request is written once its answer has gone out: wait for the last.
         #expect(await daemon.process.waitForError(sent[sent.count - 1].id, timeout: 60))

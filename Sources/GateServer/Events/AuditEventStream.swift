@@ -1,5 +1,6 @@
 import Foundation
 import GateJSON
+import HTTPTypes
 import Hummingbird
 import Logging
 import ParentalGate
@@ -52,8 +53,9 @@ struct AuditEventStream: Sendable {
         var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
         // nginx passes the events on as they come instead of buffering them.
         if let buffering = HTTPField.Name("X-Accel-Buffering") { headers[buffering] = "no" }
+        let start = after
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            try await self.send(after: after, to: &writer, logger: logger)
+            try await self.send(after: start, to: &writer, logger: logger)
             try await writer.finish(nil)
         })
     }

@@ -4,7 +4,7 @@ import ParentalGate
 /// A ``GateError`` thrown by a route is its problem response: 400 for bad input, 404, 409, and
 /// 503 for the database, whose cause goes to the log, never into the body (a file path, an
 /// SQLite message).
-extension GateError: @retroactive HTTPResponseError {
+extension GateError: HTTPResponseError {
     public var status: HTTPResponse.Status {
         switch self {
         case .invalidInput: .badRequest

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import Logging
 
@@ -62,9 +63,10 @@ struct RequestLogMiddleware: RouterMiddleware {
             .internalServerError, "the server failed on this request; its log has the error under request id \(context.id)")
     }
 
-    /// The pattern of the route that answered (`/v1/challenges/{id}/answer`), or `(none)`.
+    /// The pattern of the route that answered (`/v1/challenges/{id}/answer`), or, as
+    /// Hummingbird calls it, `NotFound`.
     static func route(_ endpoint: String?) -> String {
-        guard let endpoint else { return "(none)" }
+        guard let endpoint, endpoint.hasPrefix("/") else { return endpoint ?? "NotFound" }
         let parts = endpoint.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
         return "/" + parts.joined(separator: "/")
     }

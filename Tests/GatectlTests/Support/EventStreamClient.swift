@@ -60,9 +60,8 @@ final class EventStreamClient: @unchecked Sendable {
             if let event = events.first(where: matches) { return event }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return try #require(
-            events.first(where: matches), "no event \(what) arrived; received:\n\(received)\n\(process.printedErrors)",
-            sourceLocation: sourceLocation)
+        let found = events.first(where: matches)
+        return try #require(found, "no event \(what) arrived; received:\n\(received)\n\(process.printedErrors)", sourceLocation: sourceLocation)
     }
 
     /// Waits (at most a minute) until curl ends by itself, as when the server ends the stream.
@@ -74,9 +73,11 @@ final class EventStreamClient: @unchecked Sendable {
         return process.isRunning ? nil : process.finish(timeout: 0)
     }
 
-    /// Hangs up (ends curl at once).
+    /// Hangs up: ends curl at once, with SIGKILL (a child of the test process can inherit a
+    /// signal mask that blocks SIGTERM).
     func stop() {
-        _ = process.finish(timeout: 0)
+        if process.isRunning { kill(process.pid, SIGKILL) }
+        _ = process.finish(timeout: 10)
     }
 
     deinit {
