@@ -29,10 +29,8 @@ public struct GateServer: Sendable {
         self.options = options
         self.logger = logger
         throttle = Throttle(options: options, now: { gate.now() })
-        gate.observe { [metrics, feed] notification in
-            metrics.record(notification)
-            feed.ring()
-        }
+        gate.observe { [metrics] notification in metrics.record(notification) }
+        gate.observeCommits { [feed] in feed.ring() }
     }
 
     /// The name of the session cookie the gate page sets for `profile` after a pass

@@ -106,7 +106,12 @@ struct EventStreamTests {
         let daemon = try await RunningDaemon.start(["--init-admin-token"])
         let stream = try EventStreamClient(try daemon.url("/v1/admin/events"), token: try daemon.adminToken())
         try await stream.waitUntilOpen()
-        let stopped = daemon.stop(timeout: 60)
+        kill(daemon.process.pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(60)
+        while daemon.process.isRunning, Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!daemon.process.isRunning, "the daemon still runs a minute after SIGTERM")
+        if daemon.process.isRunning { kill(daemon.process.pid, SIGKILL) }
+        let stopped = daemon.stop()
         #expect(stopped.status == 0, "\(stopped.stderr)")
         let ended = try #require(await stream.waitForEnd(), "the stream stayed open")
         #expect(ended.status == 0, "curl saw a clean end of the body: \(ended.stderr)")
@@ -146,6 +151,27 @@ struct EventStreamTests {
         #expect(refusals.count == 1, "\(stream.events.map(\.kind))")
         let sealed = try #require((unlock.json["details"] as? [String: Any])?["sealedRuns"] as? String)
         #expect(sealed.hasPrefix("\(refusals[0].id):25:"), "\(sealed)")
+    }
+
+    @Test("this process's changes of any kind wake the stream at once, without waiting for its next look at the file")
+    func ownChangesAtOnce() async throws {
+        let gate = try Gate(database: .inMemory)
+        let token = try await gate.addAdminToken(label: "tests", by: "mum")
+        var options = GateServerOptions()
+        options.eventPollInterval = .seconds(3600)
+        options.eventHeartbeat = .seconds(3600)
+        let server = try await InProcessServer.start(gate, options)
+        let stream = try EventStreamClient(server.url("/v1/admin/events"), token: token)
+        try await stream.waitUntilOpen()
+        try await gate.addProfile("emma", by: "mum")
+        try await stream.waitForEvent("profileAdded") { $0.kind == "profileAdded" }
+        try await gate.setPolicy(.lockout, to: .minutes(10), for: "emma", by: "mum")
+        try await stream.waitForEvent("policyChanged") { $0.kind == "policyChanged" }
+        let begun = try await HTTPClient.send(server.url("/v1/profiles/emma/challenges"), method: "POST", json: "{}")
+        #expect(begun.status == 201)
+        try await stream.waitForEvent("challengeIssued") { $0.kind == "challengeIssued" }
+        stream.stop()
+        await server.stop()
     }
 
     @Test("an idle stream sends a heartbeat comment")

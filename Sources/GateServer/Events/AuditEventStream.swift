@@ -14,8 +14,9 @@ import ServiceLifecycle
 /// - A stream starts after the newest record, or after `Last-Event-ID` (a reconnecting
 ///   client's last id): it resumes with nothing missed and nothing repeated.
 /// - It reads records after the last one sent (by primary key) when woken: at once when this
-///   process's gate did something (``AuditFeed``), else every ``GateServerOptions/eventPollInterval``,
-///   which is how writes by other processes on the same file (a `gatectl --database`) arrive.
+///   process's gate has committed a write (``AuditFeed``: HTTP, either socket), else every
+///   ``GateServerOptions/eventPollInterval``, which is how writes by other processes on the
+///   same file (a `gatectl --database`) arrive.
 /// - A comment line goes out whenever nothing else has for ``GateServerOptions/eventHeartbeat``,
 ///   so proxies and clients keep an idle stream open.
 /// - A repeated refusal (a run of the same refused begin, replay or clock anomaly) is one

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Wakes every open event stream when the gate announces something it did in this process,
-/// so such changes go out at once rather than at the stream's next look at the file.
+/// Wakes every open event stream when the gate has committed a write in this process, so
+/// such changes go out at once rather than at the stream's next look at the file.
 final class AuditFeed: Sendable {
     private let bells = Mutex<[UUID: AsyncStream<Void>.Continuation]>([:])
 
@@ -21,10 +21,5 @@ final class AuditFeed: Sendable {
     /// Wakes every subscriber.
     func ring() {
         for bell in bells.withLock({ Array($0.values) }) { bell.yield() }
-    }
-
-    /// Subscribers now (for tests).
-    var subscriberCount: Int {
-        bells.withLock { $0.count }
     }
 }
