@@ -14,6 +14,20 @@ struct EventStreamTests {
         return Dictionary(uniqueKeysWithValues: entries.compactMap { entry in (entry["id"] as? Int).map { (Int64($0), entry) } })
     }
 
+    /// A server in this process on `gate` (with an admin token, `options` changed by
+    /// `configure`), and a client reading its event stream, open.
+    static func inProcess(
+        _ gate: Gate, _ configure: (inout GateServerOptions) -> Void
+    ) async throws -> (server: InProcessServer, stream: EventStreamClient, token: String) {
+        let token = try await gate.addAdminToken(label: "tests", by: "mum")
+        var options = GateServerOptions()
+        configure(&options)
+        let server = try await InProcessServer.start(gate, options)
+        let stream = try EventStreamClient(server.url("/v1/admin/events"), token: token)
+        try await stream.waitUntilOpen()
+        return (server, stream, token)
+    }
+
     @Test("changes through the admin socket, over HTTP and by another process on the file all arrive, as audit list prints them")
     func everyWriterArrives() async throws {
         let daemon = try await RunningDaemon.start(["--init-admin-token", "--no-rate-limit"])
@@ -123,15 +137,12 @@ struct EventStreamTests {
         defer { scratch.remove() }
         let clock = ManualClock()
         let gate = try Gate(database: .file(scratch.path("gate.sqlite")), timeSource: .manual(clock))
-        let token = try await gate.addAdminToken(label: "tests", by: "mum")
         try await gate.addProfile("emma")
         try await gate.setPolicy(.maxFailedChallenges, to: 1, for: "emma")
-        var options = GateServerOptions()
-        options.rateLimitPerAddress = nil
-        options.rateLimitPerProfile = nil
-        let server = try await InProcessServer.start(gate, options)
-        let stream = try EventStreamClient(server.url("/v1/admin/events"), token: token)
-        try await stream.waitUntilOpen()
+        let (server, stream, token) = try await Self.inProcess(gate) { options in
+            options.rateLimitPerAddress = nil
+            options.rateLimitPerProfile = nil
+        }
 
         guard case .challenge(let challenge) = try await gate.begin(profile: "emma") else { throw GateError.notFound("no challenge") }
         _ = try await gate.cancel(challenge: challenge.id)
@@ -156,13 +167,10 @@ struct EventStreamTests {
     @Test("this process's changes of any kind wake the stream at once, without waiting for its next look at the file")
     func ownChangesAtOnce() async throws {
         let gate = try Gate(database: .inMemory)
-        let token = try await gate.addAdminToken(label: "tests", by: "mum")
-        var options = GateServerOptions()
-        options.eventPollInterval = .seconds(3600)
-        options.eventHeartbeat = .seconds(3600)
-        let server = try await InProcessServer.start(gate, options)
-        let stream = try EventStreamClient(server.url("/v1/admin/events"), token: token)
-        try await stream.waitUntilOpen()
+        let (server, stream, _) = try await Self.inProcess(gate) { options in
+            options.eventPollInterval = .seconds(3600)
+            options.eventHeartbeat = .seconds(3600)
+        }
         try await gate.addProfile("emma", by: "mum")
         try await stream.waitForEvent("profileAdded") { $0.kind == "profileAdded" }
         try await gate.setPolicy(.lockout, to: .minutes(10), for: "emma", by: "mum")
@@ -176,14 +184,10 @@ struct EventStreamTests {
 
     @Test("an idle stream sends a heartbeat comment")
     func heartbeat() async throws {
-        let gate = try Gate(database: .inMemory)
-        let token = try await gate.addAdminToken(label: "tests", by: "mum")
-        var options = GateServerOptions()
-        options.eventHeartbeat = .milliseconds(50)
-        options.eventPollInterval = .milliseconds(20)
-        let server = try await InProcessServer.start(gate, options)
-        let stream = try EventStreamClient(server.url("/v1/admin/events"), token: token)
-        try await stream.waitUntilOpen()
+        let (server, stream, _) = try await Self.inProcess(try Gate(database: .inMemory)) { options in
+            options.eventHeartbeat = .milliseconds(50)
+            options.eventPollInterval = .milliseconds(20)
+        }
         try await stream.process.waitForOutput(": heartbeat\n\n", timeout: 60)
         #expect(stream.events.isEmpty)
         stream.stop()
