@@ -100,6 +100,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: server),
                 .product(name: "Logging", package: "swift-log", condition: server),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
             ],
             resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/gate.html")],
             swiftSettings: strictSwift

@@ -11,6 +11,7 @@ public struct GateServer: Sendable {
     let gate: Gate
     let options: GateServerOptions
     let metrics = ServerMetrics()
+    let feed = AuditFeed()
     let throttle: Throttle
     let logger: Logger
 
@@ -29,6 +30,7 @@ public struct GateServer: Sendable {
         self.logger = logger
         throttle = Throttle(options: options, now: { gate.now() })
         gate.observe { [metrics] notification in metrics.record(notification) }
+        gate.observeCommits { [feed] in feed.ring() }
     }
 
     /// The name of the session cookie the gate page sets for `profile` after a pass
@@ -39,26 +41,28 @@ public struct GateServer: Sendable {
 
     /// The routes, for serving or for in-process tests.
     ///
-    /// Every route, an embedder's added to the returned router too, refuses a request for a
-    /// host name the server does not answer for (421; see ``GateServerOptions/allowedHosts``).
+    /// Every route, an embedder's added to the returned router too, answers with an
+    /// `X-Request-ID`, is logged in one line and counted for `/metrics`, and refuses a request
+    /// for a host name the server does not answer for (421; see ``GateServerOptions/allowedHosts``).
     /// The gate's own routes refuse cross-origin browser requests (403) and non-JSON bodies
-    /// (415); those that can write are rate-limited (429). Routes an embedder adds get none
-    /// of those.
+    /// (415); those that can write are rate-limited (429); the admin API needs an admin token
+    /// (401). Routes an embedder adds get none of those.
     public func router() -> Router<GateRequestContext> {
         let router = Router(context: GateRequestContext.self)
-        router.add(middleware: MetricsMiddleware(metrics: metrics))
-        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: AllowedHostMiddleware(options: options))
-        SystemRoutes(gate: gate, metrics: metrics).register(on: router)
+        router.addRoutes(SystemController(gate: gate, metrics: metrics).endpoints)
         let api = router.group()
             .add(middleware: SameOriginMiddleware(options: options))
             .add(middleware: JSONContentTypeMiddleware())
-        let writes = api.group().add(middleware: ThrottleMiddleware(throttle: throttle, options: options))
-        GateRoutes(gate: gate, options: options, throttle: throttle).register(reads: api, writes: writes)
-        AuthRoutes(gate: gate).register(on: api)
-        PageRoutes(gate: gate, options: options).register(on: api)
-        AdminRoutes(gate: gate).register(on: api)
-        NotificationRoutes(gate: gate).register(on: api)
+        api.addRoutes(GateController(gate: gate, options: options, throttle: throttle).endpoints, atPath: "v1")
+        api.addRoutes(AuthController(gate: gate).endpoints, atPath: "v1")
+        api.addRoutes(PageController(gate: gate, options: options).endpoints, atPath: "gate")
+        let events = AuditEventStream(gate: gate, feed: feed, pollInterval: options.eventPollInterval, heartbeat: options.eventHeartbeat)
+        api.group("v1/admin")
+            .add(middleware: AdminTokenMiddleware(gate: gate))
+            .addRoutes(AdminController(gate: gate, events: events).endpoints)
+            .addRoutes(NotificationController(gate: gate).endpoints)
         return router
     }
 

@@ -37,6 +37,12 @@ public struct GateServerOptions: Sendable {
     public var maxConnections = 256
     /// Connections open at once from one client address (trusted proxies excepted); more are closed at once.
     public var maxConnectionsPerAddress = 32
+    /// How often an open event stream (`GET /v1/admin/events`) looks for audit records that
+    /// other processes wrote to the database (this process's own changes go out at once).
+    public var eventPollInterval: Duration = .seconds(1)
+    /// An event stream that has sent nothing for this long sends a comment line, so that
+    /// proxies and clients keep it open.
+    public var eventHeartbeat: Duration = .seconds(15)
 
     public init() {}
 

@@ -12,7 +12,7 @@ struct GatePageTests {
     func page() async throws {
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma", displayName: "Emma <3", locale: "ru-RU")
-        let app = Application(router: GateServer(gate: gate).router())
+        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
         try await app.test(.router) { client in
             let response = try await client.execute(uri: "/gate/emma?next=/settings%3Ftab%3D1", method: .get)
             #expect(response.status == .ok)
@@ -36,7 +36,7 @@ struct GatePageTests {
     func startButton() async throws {
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma", locale: "de")
-        let app = Application(router: GateServer(gate: gate).router())
+        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
         try await app.test(.router) { client in
             let fetchSite = try #require(HTTPField.Name("Sec-Fetch-Site"))
             for (site, focus) in [(nil, true), ("none", true), ("same-origin", true), ("cross-site", false), ("same-site", false), ("CROSS-SITE", false)] {
@@ -71,7 +71,7 @@ struct GatePageTests {
         #expect(Self.hostileNext.count >= 20)
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma")
-        let app = Application(router: GateServer(gate: gate).router())
+        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
         try await app.test(.router) { client in
             for next in Self.hostileNext {
                 let uri = "/gate/emma?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
@@ -88,7 +88,7 @@ struct GatePageTests {
     func safeNext(next: String) async throws {
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma")
-        let app = Application(router: GateServer(gate: gate).router())
+        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
         let uri = "/gate/emma?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
         try await app.test(.router) { client in
             let html = String(buffer: try await client.execute(uri: uri, method: .get).body)
@@ -108,7 +108,7 @@ struct GatePageTests {
         }
         let answer = try await gate.storedAnswer(of: challenge.id)
         clock.advance(by: .seconds(3))
-        let app = Application(router: GateServer(gate: gate).router())
+        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
         try await app.test(.router) { client in
             let response = try await client.json("/v1/challenges/\(challenge.id)/answer?cookie=1", #"{"value": \#(answer)}"#)
             let cookie = try #require(response.headers[.setCookie])

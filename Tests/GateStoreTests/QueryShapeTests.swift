@@ -45,6 +45,32 @@ import Testing
         }
     }
 
+    /// The event stream (`GET /v1/admin/events`) reads the audit log's tail after the last
+    /// record it sent, every second per open stream: by primary key, never a scan or a sort.
+    @Test func theAuditTailReadsByPrimaryKey() async throws {
+        let test = try TestStore()
+        defer { try? FileManager.default.removeItem(at: test.directory) }
+        try await test.store.write { transaction in
+            _ = try transaction.addProfile(name: ProfileName("emma"), locale: .english, by: TestStore.parent, at: Date())
+        }
+        let statements = try await test.store.read { transaction in
+            let recorder = StatementRecorder()
+            transaction.db.trace(options: .statement) { event in recorder.append(event.expandedDescription) }
+            defer { transaction.db.trace(options: []) }
+            _ = try transaction.auditEntries(AuditFilter(), order: .oldestFirst, limit: 500, after: PageCursor(id: 1))
+            return recorder.statements
+        }
+        let reads = statements.filter { $0.contains("FROM audit_log") }
+        #expect(reads.count == 1, "\(statements)")
+        for sql in reads {
+            let plan = try await test.store.read { transaction in
+                try Row.fetchAll(transaction.db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+            }
+            #expect(plan.contains { $0.hasPrefix("SEARCH l USING INTEGER PRIMARY KEY (rowid>?)") }, "\(sql): \(plan)")
+            #expect(!plan.contains { $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE") }, "\(sql): \(plan)")
+        }
+    }
+
     @Test func aTransactionReadsAChallengeAgainOnlyAfterChangingIt() async throws {
         let test = try TestStore()
         defer { test.remove() }

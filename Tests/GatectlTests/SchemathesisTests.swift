@@ -25,6 +25,8 @@ struct SchemathesisTests {
             "schemathesis", "run", Self.document, "--url", server.base,
             "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance",
             "--header", "Authorization: Bearer \(token)",
+            // The event stream never ends, so no answer of it can be checked whole (its tests: EventStreamTests).
+            "--exclude-path", "/v1/admin/events",
             // One worker: the coverage phase's introspection is not thread-safe on Python 3.11.
             "--max-examples", "30", "--seed", "16", "--workers", "1", "--phases", "examples,coverage,fuzzing,stateful",
             "--suppress-health-check", "all", "--request-timeout", "20", "--no-color",
@@ -47,8 +49,8 @@ struct SchemathesisTests {
         #expect(status == 0, "schemathesis found problems:\n\(text.suffix(12_000))")
         let operations = try String(contentsOfFile: Self.document, encoding: .utf8).split(separator: "\n")
             .filter { ["    get:", "    post:", "    patch:", "    delete:", "    put:"].contains($0) }.count
-        #expect(operations >= 20)
-        #expect(text.contains("Tested: \(operations)\n"), "every operation was run:\n\(text.suffix(3_000))")
+        #expect(operations >= 21)
+        #expect(text.contains("Tested: \(operations - 1)\n"), "every operation but the event stream was run:\n\(text.suffix(3_000))")
         for phase in ["Examples", "Coverage", "Fuzzing", "Stateful"] {
             #expect(text.contains("✅ \(phase)"), "\(phase) ran and passed:\n\(text.suffix(3_000))")
         }

@@ -35,7 +35,6 @@ struct Throttle: Sendable {
 
     private static func refusal(_ what: String, _ wait: Duration) -> Refusal {
         let seconds = max(1, Int(wait.timeInterval.rounded(.up)))
-        return Refusal(APIResponse.problem(
-            .tooManyRequests, "\(what); try again in \(seconds) s", headers: [.retryAfter: String(seconds)]))
+        return Refusal(.tooManyRequests, "\(what); try again in \(seconds) s", headers: [.retryAfter: String(seconds)])
     }
 }

@@ -7,11 +7,7 @@ struct ThrottleMiddleware: RouterMiddleware {
     let options: GateServerOptions
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            try throttle.admit(address: RequestClient(request, context: context, options: options).address)
-        } catch {
-            return error.response
-        }
+        try throttle.admit(address: RequestClient(request, context: context, options: options).address)
         return try await next(request, context)
     }
 }

@@ -24,7 +24,7 @@ struct AllowedHostMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         guard let host = HostName.host(ofAuthority: authority), HostName.isAllowed(host, allowed: allowed) else {
-            return APIResponse.problem(
+            throw Refusal(
                 .misdirectedRequest,
                 "this server does not answer for the host '\(authority.escapedForMessage)': only IP addresses, localhost and its allowed host names (parental-gated --allowed-host)")
         }

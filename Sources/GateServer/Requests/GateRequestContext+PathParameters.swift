@@ -5,10 +5,10 @@ extension GateRequestContext {
     /// `Anna Maria`); a 400 problem when it is not valid percent-encoded UTF-8.
     func pathParameter(_ name: String) throws(Refusal) -> String {
         guard let raw = parameters.get(name) else {
-            throw Refusal(APIResponse.problem(.badRequest, "the path has no \(name)"))
+            throw Refusal(.badRequest, "the path has no \(name)")
         }
         guard let decoded = raw.removingPercentEncoding else {
-            throw Refusal(APIResponse.problem(.badRequest, "the \(name) in the path is not valid percent-encoded UTF-8"))
+            throw Refusal(.badRequest, "the \(name) in the path is not valid percent-encoded UTF-8")
         }
         return decoded
     }

@@ -10,7 +10,7 @@ struct JSONContentTypeMiddleware: RouterMiddleware {
         guard [.post, .put, .patch].contains(request.method) else { return try await next(request, context) }
         let type = request.headers[.contentType]?.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
         guard type?.lowercased() == "application/json" else {
-            return APIResponse.problem(.unsupportedMediaType, "the request must be JSON: send Content-Type: application/json")
+            throw Refusal(.unsupportedMediaType, "the request must be JSON: send Content-Type: application/json")
         }
         return try await next(request, context)
     }

@@ -13,15 +13,15 @@ struct SameOriginMiddleware: RouterMiddleware {
         guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
         if let origin = request.headers[.origin] {
             let own = RequestClient(request, context: context, options: options).origin
-            guard let own, RequestClient.Origin(origin) == own else { return Self.refused }
+            guard let own, RequestClient.Origin(origin) == own else { throw Self.refused }
         } else if let name = HTTPField.Name("Sec-Fetch-Site"), let site = request.headers[name]?.lowercased(),
                   site == "cross-site" || site == "same-site" {
-            return Self.refused
+            throw Self.refused
         }
         return try await next(request, context)
     }
 
-    private static var refused: Response {
-        APIResponse.problem(.forbidden, "cross-origin request refused: only this server's own pages may call it from a browser")
+    private static var refused: Refusal {
+        Refusal(.forbidden, "cross-origin request refused: only this server's own pages may call it from a browser")
     }
 }

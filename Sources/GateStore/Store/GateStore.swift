@@ -178,6 +178,13 @@ package struct GateStore: Sendable {
         }
     }
 
+    /// Checkpoints and empties the write-ahead log, then closes every connection now,
+    /// whoever still holds this store; any later use fails.
+    package func close() throws {
+        try dbWriter.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        try dbWriter.close()
+    }
+
     /// The size the write-ahead log is cut back to after a checkpoint empties it.
     static let walSizeLimit = 4 * 1024 * 1024
 

@@ -5,10 +5,21 @@ final class EventHub: @unchecked Sendable {
     private let lock = NSLock()
     private var continuations: [UUID: AsyncStream<GateNotification>.Continuation] = [:]
     private var observers: [@Sendable (GateNotification) -> Void] = []
+    private var commitObservers: [@Sendable () -> Void] = []
 
     /// Calls `handler` with every notification, synchronously, as it is published.
     func observe(_ handler: @escaping @Sendable (GateNotification) -> Void) {
         lock.withLock { observers.append(handler) }
+    }
+
+    /// Calls `handler` after every committed write, synchronously.
+    func observeCommits(_ handler: @escaping @Sendable () -> Void) {
+        lock.withLock { commitObservers.append(handler) }
+    }
+
+    /// Tells the commit observers that a write transaction has committed.
+    func committed() {
+        for observer in lock.withLock({ commitObservers }) { observer() }
     }
 
     /// Ends every open stream (its `for await` loop finishes).

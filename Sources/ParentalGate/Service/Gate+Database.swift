@@ -96,4 +96,15 @@ extension Gate {
     public func fileExposures() -> [FileExposure] {
         store.fileExposures()
     }
+
+    /// Empties the write-ahead log into the file and closes the database now, however many
+    /// copies of this gate are still held: for a process about to exit, which would otherwise
+    /// leave the log full for the next one. Any later use fails.
+    package func close() throws(GateError) {
+        do {
+            try store.close()
+        } catch {
+            throw GateError.from(error)
+        }
+    }
 }

@@ -53,6 +53,13 @@ public struct Gate: Sendable {
         hub.observe(handler)
     }
 
+    /// Calls `handler` after every write transaction of this gate has committed, whatever it
+    /// changed (a profile, a policy, a gate operation), so that a reader of the audit log's
+    /// tail in this process looks again at once.
+    package func observeCommits(_ handler: @escaping @Sendable () -> Void) {
+        hub.observeCommits(handler)
+    }
+
     /// Every notification of this gate from now on: passes, failures, lockouts, unlocks.
     ///
     /// In-process only: another process using the same database has its own.
@@ -62,11 +69,14 @@ public struct Gate: Sendable {
 
     /// Runs `body` in one write transaction, reporting failures as ``GateError``.
     func write<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws(GateError) -> T {
+        let result: T
         do {
-            return try await store.write(body)
+            result = try await store.write(body)
         } catch {
             throw GateError.from(error)
         }
+        hub.committed()
+        return result
     }
 
     /// Runs `body` on a read-only snapshot, reporting failures as ``GateError``.

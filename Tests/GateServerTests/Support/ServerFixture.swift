@@ -1,6 +1,7 @@
 import Foundation
 import GateServer
 import Hummingbird
+import Logging
 @testable import ParentalGate
 import Testing
 
@@ -21,11 +22,21 @@ struct ServerFixture {
 
     /// The application of a server on this gate (with `options`, default limits otherwise).
     func app(_ options: GateServerOptions = GateServerOptions()) -> some ApplicationProtocol {
-        Application(router: GateServer(gate: gate, options: options).router())
+        Application(router: GateServer(gate: gate, options: options).router(), logger: .quiet)
     }
 
     /// The right answer of challenge `id`, read from the store (clients never get it).
     func answer(of id: String) async throws -> Int {
         try await gate.storedAnswer(of: try #require(ChallengeID(id)))
+    }
+}
+
+extension Logger {
+    /// The logger of servers in tests: warnings and worse, so that passing tests do not print
+    /// a line per request (tests of the log itself use a ``CapturedLog``).
+    static var quiet: Logger {
+        var logger = Logger(label: "tests")
+        logger.logLevel = .warning
+        return logger
     }
 }

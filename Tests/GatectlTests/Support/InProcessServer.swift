@@ -1,6 +1,7 @@
 import Foundation
 import GateServer
 import Hummingbird
+import Logging
 import ParentalGate
 import Testing
 
@@ -22,7 +23,10 @@ final class InProcessServer: @unchecked Sendable {
         options.host = "127.0.0.1"
         options.port = 0
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-        let server = GateServer(gate: gate, options: options)
+        // Warnings and worse only: passing tests print no line per request.
+        var logger = Logger(label: "tests")
+        logger.logLevel = .warning
+        let server = GateServer(gate: gate, options: options, logger: logger)
         let task = Task {
             try await server.application { _, port in
                 listening.yield(port)

@@ -4,33 +4,31 @@ import Hummingbird
 import ParentalGate
 
 /// `GET /gate/{profile}?next=/path`: the gate as a web page, in the profile's language.
-struct PageRoutes: Sendable {
+struct PageController: Sendable {
     let gate: Gate
     let options: GateServerOptions
 
-    func register(on router: some RouterMethods<GateRequestContext>) {
-        let (gate, options) = (gate, options)
-        router.get("gate/:profile") { request, context in
-            await APIResponse.handle(context) {
-                let profile = try await gate.profile(named: try context.pathParameter("profile"))
-                let next = NextPath.validated(
-                    request.uri.queryParameters.get("next"), client: RequestClient(request, context: context, options: options))
-                // Only a person's click starts a challenge. When another site opened the page (a
-                // link, a popup, a redirect), the start button does not even take the focus, so
-                // a keypress meant for that site cannot press it.
-                let site = HTTPField.Name("Sec-Fetch-Site").flatMap { request.headers[$0] }?.lowercased()
-                let html = Self.page(profile: profile, next: next, focusStart: site != "cross-site" && site != "same-site")
-                var headers: HTTPFields = [
-                    .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                    .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-                ]
-                // A page that opened this one in a window loses its hold on it (it cannot reload or navigate it).
-                if let opener = HTTPField.Name("Cross-Origin-Opener-Policy") { headers[opener] = "same-origin" }
-                return Response(
-                    status: .ok, headers: headers,
-                    body: .init(byteBuffer: ByteBuffer(string: html)))
-            }
-        }
+    var endpoints: RouteCollection<GateRequestContext> {
+        RouteCollection(context: GateRequestContext.self)
+            .get(":profile", use: show)
+    }
+
+    @Sendable func show(_ request: Request, context: GateRequestContext) async throws -> Response {
+        let profile = try await gate.profile(named: try context.pathParameter("profile"))
+        let next = NextPath.validated(
+            request.uri.queryParameters.get("next"), client: RequestClient(request, context: context, options: options))
+        // Only a person's click starts a challenge. When another site opened the page (a
+        // link, a popup, a redirect), the start button does not even take the focus, so
+        // a keypress meant for that site cannot press it.
+        let site = HTTPField.Name("Sec-Fetch-Site").flatMap { request.headers[$0] }?.lowercased()
+        let html = Self.page(profile: profile, next: next, focusStart: site != "cross-site" && site != "same-site")
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+            .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        ]
+        // A page that opened this one in a window loses its hold on it (it cannot reload or navigate it).
+        if let opener = HTTPField.Name("Cross-Origin-Opener-Policy") { headers[opener] = "same-origin" }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
     /// The page of `profile`: `next` after a pass; whether the start button takes the focus.

@@ -1,0 +1,148 @@
+import Foundation
+import Hummingbird
+import ParentalGate
+import GateJSON
+
+/// The gate under `/v1`: begin, answer and cancel challenges, read a profile's state,
+/// check and end parent sessions.
+struct GateController: Sendable {
+    let gate: Gate
+    let options: GateServerOptions
+    let throttle: Throttle
+
+    struct BeginBody: RequestBody {
+        var client: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case client
+        }
+    }
+
+    struct AnswerBody: RequestBody {
+        var value: Int
+        var client: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case value, client
+        }
+    }
+
+    struct SessionJSON: Encodable {
+        var profile: String
+        var openedAt: Date
+        var expiresAt: Date
+    }
+
+    /// The routes: those that only read, then those that can write, each of which spends one
+    /// of the client address's requests (429 when none is left).
+    var endpoints: RouteCollection<GateRequestContext> {
+        RouteCollection(context: GateRequestContext.self)
+            .get("profiles/:profile/state", use: state)
+            .get("session", use: session)
+            .add(middleware: ThrottleMiddleware(throttle: throttle, options: options))
+            .post("profiles/:profile/challenges", use: begin)
+            .post("challenges/:id/answer", use: answer)
+            .post("challenges/:id/cancel", use: cancel)
+            .delete("profiles/:profile/session", use: endSession)
+    }
+
+    @Sendable func begin(_ request: Request, context: GateRequestContext) async throws -> Response {
+        let body = try await request.decode(as: BeginBody.self, context: context)
+        // The limit counts the profile the name resolves to, not the text of the path.
+        let found = try await gate.profile(named: try context.pathParameter("profile"))
+        try throttle.admit(profile: found)
+        let profile = found.name
+        let result = try await gate.begin(profile: profile, client: body.client)
+        switch result {
+        case .challenge: return try APIResponse.json(ResultJSON(result), status: .created)
+        case .lockedOut(let until):
+            let seconds = max(1, Int(until.timeIntervalSince(gate.now()).rounded(.up)))
+            return APIResponse.problem(
+                APIResponse.locked, "\(profile) is locked out until \(APIResponse.time(until))",
+                headers: [.retryAfter: String(seconds)])
+        case .hardLocked:
+            return APIResponse.problem(APIResponse.locked, "\(profile) is hard-locked: only an adult's unlock opens the gate")
+        case .disabled:
+            return APIResponse.problem(.forbidden, "\(profile) is disabled")
+        }
+    }
+
+    @Sendable func answer(_ request: Request, context: GateRequestContext) async throws -> Response {
+        let id = try Self.challengeID(context)
+        let cookie = request.uri.queryParameters.get("cookie")
+        guard cookie == nil || cookie == "1" else {
+            throw Refusal(.badRequest, "cookie must be 1 (or left out)")
+        }
+        let body = try await request.decode(as: AnswerBody.self, context: context)
+        let owner = try await Self.owner(of: id, gate: gate)
+        try throttle.admit(profile: owner)
+        let profile = owner.name
+        let result = try await gate.answer(challenge: id, value: body.value, client: body.client)
+        guard case .passed(let pass) = result, cookie == "1" else { return try Self.respond(result) }
+        // The page's cookie instead of a token in the body: script on the page never holds it.
+        var json = ResultJSON(result)
+        json.token = nil
+        let seconds = max(1, Int(pass.until.timeIntervalSince(gate.now()).rounded(.down)))
+        let secure = RequestClient(request, context: context, options: options).isSecure
+        return try APIResponse.json(
+            json, headers: [.setCookie: SessionToken.setCookie(pass.token, profile: profile, seconds: seconds, secure: secure)])
+    }
+
+    @Sendable func cancel(_ request: Request, context: GateRequestContext) async throws -> Response {
+        let id = try Self.challengeID(context)
+        let body = try await request.decode(as: BeginBody.self, context: context)
+        try throttle.admit(profile: try await Self.owner(of: id, gate: gate))
+        return try Self.respond(try await gate.cancel(challenge: id, client: body.client))
+    }
+
+    @Sendable func state(_ request: Request, context: GateRequestContext) async throws -> Response {
+        let name = try await gate.profile(named: try context.pathParameter("profile")).name
+        return try APIResponse.json(StateResponse(StateJSON(profile: name, state: try await gate.state(profile: name))))
+    }
+
+    @Sendable func endSession(_ request: Request, context: GateRequestContext) async throws -> Response {
+        let name = try await gate.profile(named: try context.pathParameter("profile")).name
+        guard let token = SessionToken.from(request, profile: name), let session = try await gate.session(token: token),
+              ProfileName.key(for: session.profile) == ProfileName.key(for: name)
+        else {
+            throw Refusal(.unauthorized, "ending parent mode needs that session's own token (its cookie or Authorization: Bearer)")
+        }
+        let ended = try await gate.endSession(profile: name, by: "http")
+        let expired = "\(SessionToken.cookieName(for: name))=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+        return try APIResponse.json(["ended": ended], headers: [.setCookie: expired])
+    }
+
+    @Sendable func session(_ request: Request, context: GateRequestContext) async throws -> Response {
+        let tokens = request.uri.queryParameters.get("profile").map { profile in
+            SessionToken.from(request, profile: profile).map { [$0] } ?? []
+        } ?? SessionToken.all(request)
+        for token in tokens.prefix(16) {
+            if let session = try await gate.session(token: token) {
+                return try APIResponse.json(SessionJSON(profile: session.profile, openedAt: session.openedAt, expiresAt: session.expiresAt))
+            }
+        }
+        throw Refusal(.unauthorized, "no live parent session for this token")
+    }
+
+    /// The answer of `challenge answer`/`cancel`: 200 with the result, 409 for an ended challenge.
+    static func respond(_ result: AnswerResult) throws -> Response {
+        if case .alreadyEnded(let status) = result {
+            return APIResponse.problem(.conflict, "the challenge has already ended (\(status.rawValue))")
+        }
+        return try APIResponse.json(ResultJSON(result))
+    }
+
+    static func challengeID(_ context: GateRequestContext) throws -> ChallengeID {
+        let text = try context.pathParameter("id")
+        guard let id = ChallengeID(text) else { throw GateError.notFound("no challenge with id '\(text.escapedForMessage)'") }
+        return id
+    }
+
+    /// The profile challenge `id` belongs to; 404 when there is no such challenge.
+    static func owner(of id: ChallengeID, gate: Gate) async throws -> Profile {
+        guard let profile = try await gate.profile(ofChallenge: id) else {
+            throw GateError.notFound("no challenge with id '\(id.rawValue)'")
+        }
+        return profile
+    }
+}
