@@ -18,6 +18,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case limitOutOfRange(Int, allowed: ClosedRange<Int>)
     /// A path the gate cannot safely write (its database, a backup, an export).
     case unusablePath(String, PathProblem)
+    /// An admin token too short, too long or too easy to guess; the reason says which.
+    case weakAdminToken(String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(field.rawValue) \(value) is out of range (allowed: \(range))"
         case .inconsistentPolicy(let reason):
             return "inconsistent policy: \(reason)"
+        case .weakAdminToken(let reason):
+            return reason
         case .malformedQuestion(let reason):
             return "malformed question: \(reason)"
         case .malformedQuestionFile(let message):
