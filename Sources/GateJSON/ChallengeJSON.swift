@@ -2,9 +2,11 @@ import Foundation
 import GateCore
 import ParentalGate
 
-/// A challenge in `gatectl --json` output and the HTTP API: never its answer.
+/// A challenge in `gatectl --json` output and the HTTP API: never its answer, and its id
+/// only where the one who began it, or a parent, is asking.
 public struct ChallengeJSON: Encodable, Sendable {
-    public var id: String
+    /// Absent in `status`: whoever learns the id can answer or cancel the challenge.
+    public var id: String?
     public var prompt: String
     public var locale: String
     public var format: String
@@ -12,8 +14,8 @@ public struct ChallengeJSON: Encodable, Sendable {
     public var issuedAt: Date
     public var deadline: Date
 
-    public init(_ challenge: Challenge) {
-        id = challenge.id.rawValue
+    public init(_ challenge: Challenge, showingID: Bool = true) {
+        id = showingID ? challenge.id.rawValue : nil
         prompt = challenge.prompt
         locale = challenge.locale.identifier
         format = challenge.format.rawValue

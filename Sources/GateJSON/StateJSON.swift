@@ -11,12 +11,14 @@ public struct StateJSON: Encodable, Sendable {
     public var until: Date?
     public var challenge: ChallengeJSON?
 
-    public init(profile: String, state: GateState) {
+    /// An open challenge's id is shown only with `showingChallengeID` (`profile show`, a
+    /// parent's command): `status` is open to every account the gate socket serves.
+    public init(profile: String, state: GateState, showingChallengeID: Bool = false) {
         self.profile = profile
         self.state = state.name
         switch state {
         case .parent(let until), .lockedOut(let until): self.until = until
-        case .verifying(let challenge): self.challenge = ChallengeJSON(challenge)
+        case .verifying(let challenge): self.challenge = ChallengeJSON(challenge, showingID: showingChallengeID)
         case .child, .hardLocked, .disabled: break
         }
     }

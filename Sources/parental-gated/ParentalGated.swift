@@ -63,8 +63,11 @@ struct ParentalGated: AsyncParsableCommand {
     @Flag(help: "Make a new admin token for the admin API, print it once, then serve.")
     var initAdminToken = false
 
-    @Option(help: "A file holding an admin token (32 to 512 characters) to accept; only its hash is stored.")
+    @Option(help: "A file holding an admin token to accept (32 to 512 characters, hard to guess: openssl rand -hex 32; a regular file only its owner may read), replacing the token of any earlier token file; only its hash is stored.")
     var adminTokenFile: String?
+
+    @Flag(help: "Retire every stored admin token before this start's --init-admin-token or --admin-token-file token (one of them is needed).")
+    var revokeAdminTokens = false
 
     @Option(
         name: .customLong("trusted-proxy"),
@@ -139,6 +142,9 @@ struct ParentalGated: AsyncParsableCommand {
         if let maxConnectionsPerAddress, !(1...100_000).contains(maxConnectionsPerAddress) {
             throw ValidationError("--max-connections-per-address must be between 1 and 100000")
         }
+        if revokeAdminTokens, !initAdminToken, adminTokenFile == nil {
+            throw ValidationError("--revoke-admin-tokens needs --init-admin-token or --admin-token-file: the new token's audit record records the revocation")
+        }
         if global.socket != nil { throw ValidationError("--socket is gatectl's: the daemon's sockets are --admin-socket and --gate-socket") }
         if let adminSocket, adminSocket == gateSocket { throw ValidationError("--admin-socket and --gate-socket must be different files") }
     }
@@ -146,13 +152,12 @@ struct ParentalGated: AsyncParsableCommand {
     func run() async throws {
         let settings = try await DaemonSettings.resolve(self, environment: ProcessInfo.processInfo.environment)
         let group = try settings.adminGroup.map(Self.groupID)
-        // Read the token file first: a bad one changes nothing.
-        let fileToken = try adminTokenFile.map { path in
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                throw CommandError.usage("cannot read \(path)")
-            }
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Before anything is opened: a socket another daemon answers on stops this one here.
+        for path in [settings.adminSocket, settings.gateSocket].compactMap(\.self) {
+            try SocketServer.claim(path)
         }
+        // Read the token file first: a bad one changes nothing.
+        let fileToken = try adminTokenFile.map(AdminTokenFile.read)
         // Whatever the daemon creates (database, side files, sockets before their chmod) is its own.
         umask(0o077)
         let level = settings.logLevel
@@ -163,11 +168,15 @@ struct ParentalGated: AsyncParsableCommand {
         }
         let logger = Logger(label: "parental-gated")
         let gate = try Gate(database: .file(settings.databasePath), singleConnection: false)
+        // --revoke-admin-tokens retires every other token with the first token set here.
+        var retiring: AdminTokenRetirement = revokeAdminTokens ? .all : .none
         if let fileToken, let adminTokenFile {
-            try await gate.addAdminToken(fileToken, label: "file \(adminTokenFile)", by: actor.actor)
+            try await gate.addAdminToken(
+                fileToken, label: AdminTokenRetirement.fileLabel(adminTokenFile), retiring: revokeAdminTokens ? .all : .fileTokens, by: actor.actor)
+            retiring = .none
         }
         if initAdminToken {
-            let token = try await gate.addAdminToken(label: "parental-gated --init-admin-token", by: actor.actor)
+            let token = try await gate.addAdminToken(label: "parental-gated --init-admin-token", retiring: retiring, by: actor.actor)
             Self.say("admin token (shown once; only its hash is stored): \(token)")
         }
         GateEventLog(logger: logger).follow(gate)

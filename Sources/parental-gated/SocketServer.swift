@@ -25,9 +25,27 @@ struct SocketServer: Service {
 
     func run() async throws {
         let maximum = socket.maximumMessage
+        // Bound here, not by NIO: NIO would remove the file at `path` on close, whoever's it is by then.
+        let listening: Int32
+        switch UnixSocket.listen(at: path, backlog: 128) {
+        case .success(let descriptor): listening = descriptor
+        case .failure(let failure) where failure.code == EADDRINUSE:
+            throw CommandError.usage("something already answers on \(path) (another parental-gated?); it is left alone: stop it or choose another socket path")
+        case .failure(let failure):
+            throw CommandError.usage("cannot listen on \(path): \(String(cString: strerror(failure.code)))")
+        }
+        var made: [Int]?
+        // Remove on the way out only the socket this process made, never one that took its place.
+        defer { if let made, Self.identity(of: path) == made { unlink(path) } }
+        guard chmod(path, socket.mode) == 0, group.map({ chown(path, uid_t.max, $0) == 0 }) ?? true else {
+            let failure = errno
+            close(listening)
+            unlink(path)
+            throw CommandError.usage("cannot set the owner and mode of \(path): \(String(cString: strerror(failure)))")
+        }
+        made = Self.identity(of: path)
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 128)
-            .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel -> EventLoopFuture<Connection> in
+            .bind(listening) { channel -> EventLoopFuture<Connection> in
                 guard let provider = channel as? any SocketOptionProvider else {
                     return channel.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
                 }
@@ -42,10 +60,6 @@ struct SocketServer: Service {
                         peer: Peer(uid: credentials.uid, pid: credentials.pid))
                 }
             }
-        defer { unlink(path) }
-        guard chmod(path, socket.mode) == 0, group.map({ chown(path, uid_t.max, $0) == 0 }) ?? true else {
-            throw CommandError.usage("cannot set the owner and mode of \(path): \(String(cString: strerror(errno)))")
-        }
         logger.info("listening", metadata: ["socket": "\(socket.rawValue)", "path": "\(path)"])
         let counter = AccountConnections(maximum: connectionsPerAccount)
         // On SIGTERM, closing the listening socket ends the loop below; requests under way finish.
@@ -68,6 +82,40 @@ struct SocketServer: Service {
         } onGracefulShutdown: {
             server.channel.close(promise: nil)
         }
+    }
+
+    /// Makes `path` free for a socket, before the daemon starts anything: nothing is there, or
+    /// a stale socket file (nothing answers on it), which it removes. A socket something
+    /// answers on (another daemon), and anything that is not a socket, it leaves alone and
+    /// refuses with one line.
+    static func claim(_ path: String) throws(CommandError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return }
+            throw .usage("cannot use \(path) for a socket: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFSOCK else {
+            throw .usage("\(path) exists and is not a socket; it is left alone: remove it or choose another socket path")
+        }
+        switch UnixSocket.connect(to: path) {
+        case .success(let descriptor):
+            close(descriptor)
+            throw .usage("something already answers on \(path) (another parental-gated?); it is left alone: stop it or choose another socket path")
+        case .failure(let failure) where failure.code == ECONNREFUSED:
+            guard unlink(path) == 0 || errno == ENOENT else {
+                throw .usage("cannot remove the stale socket \(path): \(String(cString: strerror(errno)))")
+            }
+        case .failure(let failure):
+            throw .usage("cannot tell whether something answers on \(path): \(String(cString: strerror(failure.code)))")
+        }
+    }
+
+    /// The device, inode and change time of the socket file at `path`, if a socket is there:
+    /// an inode number freed by removing a file is soon reused, the change time tells them apart.
+    private static func identity(of path: String) -> [Int]? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return nil }
+        return [Int(status.st_dev), Int(status.st_ino), status.st_ctim.tv_sec, status.st_ctim.tv_nsec]
     }
 
     /// Answers the requests of one connection until it closes.

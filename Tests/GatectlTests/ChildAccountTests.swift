@@ -64,4 +64,23 @@ struct ChildAccountTests {
             message: "'policy set' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status and session check: use the admin socket")
         #expect(try daemon.sqlite("SELECT count(*) FROM audit_log; SELECT count(*) FROM profiles;") == before, "nothing written")
     }
+
+    @Test("as nobody: status through the gate socket shows an open challenge without its id, so another account cannot cancel it; a parent's profile show has it")
+    func statusHidesChallengeID() async throws {
+        let daemon = try await RunningDaemon.start()
+        defer { daemon.stop() }
+        try daemon.ok(["profile", "add", "emma", "--by", "mum"])
+        let begun = try JSONOutput.object(try daemon.ok(["challenge", "begin", "emma", "--json"]).stdout)
+        let id = try #require((begun["challenge"] as? [String: Any])?["id"] as? String)
+
+        for arguments in [["status", "emma", "--json"], ["status", "emma"]] {
+            let shown = try Self.asNobody(arguments + ["--socket", daemon.gateSocket])
+            #expect(shown.status == 0, "\(shown.stderr)")
+            #expect(shown.stdout.contains("verifying") && !shown.stdout.contains(id), "\(arguments): \(shown.stdout)")
+        }
+        let admin = try daemon.ok(["status", "emma", "--json"])
+        #expect(!admin.stdout.contains(id), "status does not show it through the admin socket either: \(admin.stdout)")
+        #expect(try daemon.ok(["profile", "show", "emma", "--json"]).stdout.contains(id), "a parent's profile show does")
+        #expect(try daemon.sqlite("SELECT status FROM challenges WHERE id = '\(id)'").hasPrefix("open"))
+    }
 }

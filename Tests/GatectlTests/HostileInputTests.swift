@@ -33,6 +33,25 @@ struct HostileInputTests {
         expectUnchanged(try db.snapshot(), before)
     }
 
+    @Test("a lookup with a control, invisible or white-space character at an edge of the name is refused with one line, never emma's", arguments: [
+        "emma\n", "\remma", "emma\t", "emma\u{B}", "emma\u{85}", "\u{2028}emma", "\u{200B}emma", "\u{FEFF}emma", "\u{3000}emma",
+    ])
+    func edgeCharactersInLookups(name: String) throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.ok(["profile", "add", "emma", "--by", "mum"])
+        let before = try db.snapshot()
+        for arguments in [["status", name], ["challenge", "begin", name], ["profile", "disable", name, "--by", "mum"]] {
+            let result = try db.run(arguments)
+            #expect(result.status == 64 && result.stdout.isEmpty, "\(arguments.debugDescription): exit \(result.status) \(result.stdout)")
+            #expect(
+                result.stderr.hasPrefix("error: profile name contains a control or invisible formatting character (U+")
+                    && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        expectUnchanged(try db.snapshot(), before)
+        try db.ok(["status", " emma "])
+    }
+
     @Test("a 50 MB question file is refused at once, without being read")
     func hugeFile() throws {
         let db = try TestDatabase()

@@ -17,7 +17,7 @@ struct SchemathesisTests {
         defer { db.remove() }
         try db.addProfile("emma", policy: ["--min-response-time", "0s", "--max-failed-challenges", "100"])
         let token = "schemathesis-admin-token-" + String(repeating: "s", count: 20)
-        let file = try db.write(token, to: "admin-token")
+        let file = try db.writeAdminToken(token)
         // The fuzzer adds notifications to any URL it makes up: the daemon may send only to loopback.
         let server = try await ServedGate.start(db, ["--admin-token-file", file, "--no-rate-limit", "--notify-allowed-host", "127.0.0.1"])
 

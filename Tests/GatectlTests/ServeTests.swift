@@ -67,7 +67,7 @@ struct ServeTests {
         let db = try TestDatabase()
         defer { db.remove() }
         let token = "family-admin-token-" + String(repeating: "x", count: 24)
-        let file = try db.write(token + "\n", to: "admin-token")
+        let file = try db.writeAdminToken(token)
         let server = try await ServedGate.start(db, ["--admin-token-file", file])
         let verify = try await HTTPClient.send(server.url("/v1/admin/audit/verify"), headers: ["Authorization": "Bearer \(token)"])
         #expect(verify.status == 200)
@@ -78,12 +78,17 @@ struct ServeTests {
 
     @Test("a token file that is missing or too short is one error line, exit 64, and nothing changes", arguments: [
         ("missing", "cannot read"), ("short", "an admin token must be 32 to 512 characters without spaces"),
+        ("weak", "the admin token is too easy to guess (1 different characters, about 0 bits; at least 8 and 80 are needed): make one with openssl rand -hex 32"),
     ])
     func badTokenFile(kind: String, message: String) throws {
         let db = try TestDatabase()
         defer { db.remove() }
         try db.addProfile("emma")
-        let file = kind == "missing" ? db.file("nothing-here") : try db.write("too-short\n", to: "short-token")
+        let file = switch kind {
+        case "missing": db.file("nothing-here")
+        case "short": try db.writeAdminToken("too-short")
+        default: try db.writeAdminToken(String(repeating: "a", count: 32))
+        }
         let before = try db.snapshot()
         let result = try db.run(["serve", "--port", "0", "--admin-token-file", file])
         #expect(result.status == 64)

@@ -38,13 +38,13 @@ extension GateCtl.Profile {
             let recent = attempts == 0 ? [] : try await gate.attempts(AttemptFilter(profileID: profile.id), limit: attempts).items
             if global.json {
                 return try Output.json(JSON(
-                    profile: ProfileJSON(profile), state: StateJSON(profile: profile.name, state: state),
+                    profile: ProfileJSON(profile), state: StateJSON(profile: profile.name, state: state, showingChallengeID: true),
                     policy: PolicyJSON(profile: profile.name, policy: policy, resistance: resistance),
                     attempts: recent.map(AttemptJSON.init)))
             }
             Output.fields([
                 ("name", profile.name), ("display name", profile.displayName), ("locale", profile.locale.identifier),
-                ("enabled", profile.isEnabled ? "yes" : "no"), ("state", Formatting.state(state, now: Date())),
+                ("enabled", profile.isEnabled ? "yes" : "no"), ("state", Formatting.state(state, now: Date(), showingChallengeID: true)),
             ])
             Output.line("")
             GateCtl.Policy.Show.printPolicy(policy, resistance: resistance)

@@ -15,34 +15,26 @@ final class DaemonConnection: @unchecked Sendable {
     /// Connects to the socket at `path`.
     init(path: String) throws(CommandError) {
         self.path = path
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw .usage("the socket path \(path) is too long")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw .unavailable("cannot make a socket: \(String(cString: strerror(errno)))") }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        if connected != 0 {
-            let failure = errno
-            close(descriptor)
-            switch failure {
+        let descriptor: Int32
+        switch UnixSocket.connect(to: path) {
+        case .success(let connected): descriptor = connected
+        case .failure(let failure):
+            switch failure.code {
+            case ENAMETOOLONG: throw .usage("the socket path \(path) is too long")
             case EACCES, EPERM:
                 throw .notPermitted("permission denied for the daemon's socket \(path) (the admin socket is for its admin group)")
             case ENOENT:
                 throw .unavailable("no daemon socket at \(path)")
             default:
-                throw .unavailable("nothing answers on \(path) (is parental-gated running?): \(String(cString: strerror(failure)))")
+                throw .unavailable("nothing answers on \(path) (is parental-gated running?): \(String(cString: strerror(failure.code)))")
             }
+        }
+        let peer = PeerCredentials(socket: descriptor).map { Peer(uid: $0.uid, pid: $0.pid) }
+        guard let peer, peer.mayBeTheDaemon else {
+            close(descriptor)
+            let owner = peer.map { "the account \($0.user.escapedForMessage), uid \($0.uid)" } ?? "an account the kernel does not name"
+            throw .unavailable(
+                "\(path) is not the daemon's socket: \(owner) serves it, and gatectl answers only to root, you, a system account or a systemd dynamic user")
         }
         self.descriptor = descriptor
     }

@@ -82,6 +82,11 @@ package enum GatectlMain {
         guard case .ran(let outcome) = try connection.send(.run(run)) else {
             throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
         }
+        // Only the files this command names: a daemon (or an impostor) names no other path to write.
+        if let stray = outcome.outputs.keys.sorted().first(where: { !(files?.outputFiles ?? []).contains($0) }) {
+            throw CommandError.unavailable(
+                "the daemon gave an answer this gatectl does not understand: it sent a file the command did not name (\(stray.escapedForMessage)); nothing was written")
+        }
         for (path, data) in outcome.outputs.sorted(by: { $0.key < $1.key }) {
             try await offeringForce { try Gate.writePrivateFile(data, to: path, replacing: files?.replacesOutputs ?? false) }
         }

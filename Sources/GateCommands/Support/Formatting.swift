@@ -25,11 +25,13 @@ enum Formatting {
         return time(Date(millisecondsSince1970: milliseconds))
     }
 
-    /// A profile's state in words, with times where they matter.
-    static func state(_ state: GateState, now: Date) -> String {
+    /// A profile's state in words, with times where they matter; an open challenge's id only
+    /// with `showingChallengeID` (whoever learns it can answer or cancel the challenge).
+    static func state(_ state: GateState, now: Date, showingChallengeID: Bool = false) -> String {
         switch state {
         case .child: "child (closed, a challenge may begin)"
-        case .verifying(let challenge): "verifying (challenge \(challenge.id) until \(time(challenge.deadline)))"
+        case .verifying(let challenge) where showingChallengeID: "verifying (challenge \(challenge.id) until \(time(challenge.deadline)))"
+        case .verifying(let challenge): "verifying (a challenge is open until \(time(challenge.deadline)))"
         case .parent(let until): "parent mode until \(time(until))"
         case .lockedOut(let until):
             "locked out until \(time(until)) (\(left(until, now: now)) left)"

@@ -20,6 +20,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case unusablePath(String, PathProblem)
     /// A notification subscription that cannot be made as asked; the message says why.
     case invalidNotification(String)
+    /// An admin token too short, too long or too easy to guess; the reason says which.
+    case weakAdminToken(String)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(field.rawValue) \(value) is out of range (allowed: \(range))"
         case .inconsistentPolicy(let reason):
             return "inconsistent policy: \(reason)"
+        case .weakAdminToken(let reason):
+            return reason
         case .malformedQuestion(let reason):
             return "malformed question: \(reason)"
         case .malformedQuestionFile(let message):

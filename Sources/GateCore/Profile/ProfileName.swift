@@ -1,6 +1,6 @@
 import Foundation
 
-/// A validated name: trimmed, non-empty, at most 64 characters, no control or bidi characters.
+/// A validated name: without spaces at its ends, non-empty, at most 64 characters, no control or bidi characters.
 ///
 /// Two names are the same name when their ``key``s are equal: Unicode case folding and
 /// canonical composition, so `Emma`, `EMMA` and `emma` (and `Ёлка`, `ёлка`) collide.
@@ -8,7 +8,7 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
     /// The longest name accepted, in characters.
     public static let maximumLength = 64
 
-    /// The name as given, trimmed and in canonical composition.
+    /// The name as given, without spaces at its ends, in canonical composition.
     public let value: String
 
     /// Validates `text` as the name of a thing that `what` describes in messages.
@@ -21,17 +21,15 @@ public struct ProfileName: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { value }
 
-    /// The key to look up a stored name typed as `text` (trimmed, as names are stored), or
-    /// ``GateInputError/forbiddenCharacter(what:scalar:)`` when `text` holds a character no
-    /// stored name can: a control character (NUL above all, which SQLite would read as the
-    /// end of the text, so `emma\0x` would find `emma`) or an invisible formatting one.
+    /// The key to look up a stored name typed as `text` (without spaces at its ends, as names
+    /// are stored), or ``GateInputError/forbiddenCharacter(what:scalar:)`` when `text` holds,
+    /// anywhere, ends included, a character no stored name can: a control character (NUL
+    /// above all, which SQLite would read as the end of the text, so `emma\0x` would find
+    /// `emma`; a tab or line break too), an invisible formatting one, or other white space
+    /// at an end.
     public static func lookupKey(for text: String, what: String = "profile name") throws(GateInputError) -> String {
         if TextValidation.isPlainASCII(text) { return key(for: text) }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let bad = trimmed.unicodeScalars.first(where: TextValidation.isForbidden) {
-            throw .forbiddenCharacter(what: what, scalar: TextValidation.scalarName(bad))
-        }
-        return key(for: trimmed)
+        return key(for: try TextValidation.trimmed(text, what: what))
     }
 
     /// The uniqueness key of `text`.

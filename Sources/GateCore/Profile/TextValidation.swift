@@ -4,23 +4,40 @@ import Foundation
 package enum TextValidation {
     /// `text` trimmed and normalized, or the reason it is refused.
     ///
-    /// Refused: empty text, more than `limit` characters, control characters, and format
-    /// characters that reorder or hide text (bidi overrides, zero-width spaces), except the
-    /// joiners and tags emoji sequences need. Characters may stack at most 16 scalars deep
-    /// on average (an emoji family is 7), which keeps combining-mark floods out.
+    /// Refused: empty text, more than `limit` characters, and what ``trimmed(_:what:)``
+    /// refuses. Characters may stack at most 16 scalars deep on average (an emoji family
+    /// is 7), which keeps combining-mark floods out.
     static func validate(_ text: String, what: String, limit: Int) throws(GateInputError) -> String {
         // The usual name: printable ASCII with no space at either end is already trimmed,
         // normalized and free of forbidden characters.
         if isPlainASCII(text), text.utf8.count <= limit { return text }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = try trimmed(text, what: what)
         guard !trimmed.isEmpty else { throw .emptyName(what: what) }
         guard trimmed.count <= limit, trimmed.unicodeScalars.count <= 16 * limit else {
             throw .nameTooLong(what: what, limit: limit)
         }
-        if let bad = trimmed.unicodeScalars.first(where: isForbidden) {
+        return trimmed.precomposedStringWithCanonicalMapping
+    }
+
+    /// `text` without the ordinary spaces (U+0020) at its ends, or the reason it is refused.
+    ///
+    /// Refused, anywhere in the text and so before any trimming: control characters (tabs
+    /// and line breaks too), line and paragraph separators, and format characters that
+    /// reorder or hide text (bidi overrides, zero-width spaces, U+FEFF), except the joiners
+    /// and tags emoji sequences need. Refused at either end once the spaces are gone: any
+    /// other white space (U+00A0, U+3000), which would make a second name that looks the same.
+    /// Creating a name and looking one up share this, so `emma\n` or `U+200B emma` never
+    /// finds `emma` on one path while another refuses it.
+    package static func trimmed(_ text: String, what: String) throws(GateInputError) -> String {
+        if let bad = text.unicodeScalars.first(where: isForbidden) {
             throw .forbiddenCharacter(what: what, scalar: scalarName(bad))
         }
-        return trimmed.precomposedStringWithCanonicalMapping
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " }), let last = scalars.lastIndex(where: { $0 != " " }) else { return "" }
+        for edge in [scalars[first], scalars[last]] where edge.properties.isWhitespace {
+            throw .forbiddenCharacter(what: what, scalar: scalarName(edge))
+        }
+        return String(scalars[first...last])
     }
 
     /// Whether `text` is non-empty printable ASCII (U+0020–U+007E) without a space at either end.

@@ -21,13 +21,17 @@ final class RunningDaemon: @unchecked Sendable {
         gateSocket = root.path("run/gate.sock")
     }
 
-    /// Starts the daemon with `arguments` and waits until it serves.
-    static func start(_ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunningDaemon {
+    /// Starts the daemon with `arguments` and waits until it serves; `prepare` may put files
+    /// in its folders first.
+    static func start(
+        _ arguments: [String] = [], prepare: (Scratch) throws -> Void = { _ in }, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> RunningDaemon {
         let root = try Scratch()
         let manager = FileManager.default
         try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.url.path)
         try manager.createDirectory(atPath: root.path("state"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         try manager.createDirectory(atPath: root.path("run"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        try prepare(root)
         return try await start(in: root, arguments, sourceLocation: sourceLocation)
     }
 
@@ -98,6 +102,11 @@ final class RunningDaemon: @unchecked Sendable {
             Int(last.trimmingCharacters(in: .whitespacesAndNewlines)),
             "no open challenge; challenges: \(challenges); gatectl printed: \(gate.map { $0.printed + $0.printedErrors } ?? "-")",
             sourceLocation: sourceLocation)
+    }
+
+    /// The HTTP port it serves on.
+    var port: String {
+        process.printed.components(separatedBy: "serving on http://").last.map { String($0.drop { $0 != ":" }.dropFirst().prefix { $0.isNumber }) } ?? ""
     }
 
     /// What the daemon logged so far.

@@ -48,6 +48,13 @@ struct TestDatabase {
         try write(Data(text.utf8), to: name)
     }
 
+    /// Writes `token` to a file of its own (`0600`, as `--admin-token-file` needs) and returns its path.
+    func writeAdminToken(_ token: String, to name: String = "admin-token") throws -> String {
+        let path = try write(token + "\n", to: name)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        return path
+    }
+
     /// Writes `data` to `name` in the scratch directory and returns its path.
     @discardableResult
     func write(_ data: Data, to name: String) throws -> String {

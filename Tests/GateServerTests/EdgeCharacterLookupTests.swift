@@ -1,0 +1,25 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+
+/// A name with a control, invisible or white-space character at an edge reaches no profile
+/// over HTTP: the shared lookup refuses it before it trims, as the gate socket's access check does.
+@Suite("Edge characters in names over HTTP")
+struct EdgeCharacterLookupTests {
+    @Test("state for emma with a control, separator or invisible character at an edge is 400, never emma's", arguments: [
+        "emma%0A", "%0Demma", "emma%09", "emma%0B", "emma%C2%85", "%E2%80%A8emma", "%E2%80%8Bemma", "emma%EF%BB%BF", "%E3%80%80emma",
+        // Not "%EF%BB%BFemma": Foundation's removingPercentEncoding drops a leading BOM before the
+        // lookup sees it (GateServer's path decoding, left to its owner).
+    ])
+    func refused(path: String) async throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.app().test(.router) { client in
+            let plain = try await client.execute(uri: "/v1/profiles/emma/state", method: .get)
+            #expect(plain.status == .ok)
+            let state = try await client.execute(uri: "/v1/profiles/\(path)/state", method: .get)
+            #expect(state.status == .badRequest, "\(path): \(state.status) \(String(buffer: state.body))")
+        }
+    }
+}
