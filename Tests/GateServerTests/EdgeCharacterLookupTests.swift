@@ -8,8 +8,8 @@ import Testing
 struct EdgeCharacterLookupTests {
     @Test("state for emma with a control, separator or invisible character at an edge is 400, never emma's", arguments: [
         "emma%0A", "%0Demma", "emma%09", "emma%0B", "emma%C2%85", "%E2%80%A8emma", "%E2%80%8Bemma", "emma%EF%BB%BF", "%E3%80%80emma",
-        // Not "%EF%BB%BFemma": Foundation's removingPercentEncoding drops a leading BOM before the
-        // lookup sees it (GateServer's path decoding, left to its owner).
+        // A leading byte order mark, which Foundation's removingPercentEncoding would drop.
+        "%EF%BB%BFemma", "%ef%bb%bfemma",
     ])
     func refused(path: String) async throws {
         let fixture = try ServerFixture()
@@ -20,6 +20,18 @@ struct EdgeCharacterLookupTests {
             #expect(plain.status == .ok)
             let state = try await client.execute(uri: "/v1/profiles/\(path)/state", method: .get)
             #expect(state.status == .badRequest, "\(path): \(state.status) \(String(buffer: state.body))")
+        }
+    }
+
+    @Test("a path that is not percent-encoded UTF-8 is 400", arguments: ["emma%", "emma%4", "emma%zz", "%FFemma", "%C3emma"])
+    func badEncoding(path: String) async throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.app().test(.router) { client in
+            let state = try await client.execute(uri: "/v1/profiles/\(path)/state", method: .get)
+            #expect(state.status == .badRequest, "\(path): \(state.status)")
+            #expect(String(buffer: state.body).contains("not valid percent-encoded UTF-8"))
         }
     }
 }

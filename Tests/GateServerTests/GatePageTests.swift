@@ -32,6 +32,25 @@ struct GatePageTests {
         }
     }
 
+    @Test("a placeholder inside a name or a next path stays text: the page is filled in one pass")
+    func placeholdersInValues() async throws {
+        let gate = try Gate(database: .inMemory)
+        // A parent may name a profile anything printable; a page someone links may carry any next.
+        try await gate.addProfile("kid{{next-json}}", displayName: "{{profile-json}} {{strings-json}}")
+        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        try await app.test(.router) { client in
+            let next = "/1;alert(document.cookie);x={{profile-json}}"
+            let uri = "/gate/kid%7B%7Bnext-json%7D%7D?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            let response = try await client.execute(uri: uri, method: .get)
+            #expect(response.status == .ok)
+            let html = String(buffer: response.body)
+            #expect(html.contains(#"const profile = "kid{{next-json}}";"#), "the name's braces are text inside its own string")
+            #expect(html.contains(#"const next = "/1;alert(document.cookie);x={{profile-json}}";"#))
+            #expect(html.contains("<title>{{profile-json}} {{strings-json}}</title>"))
+            #expect(!html.contains(#""kid"/1;alert"#), "next's JSON did not land inside the profile's string")
+        }
+    }
+
     @Test("the page begins nothing by itself: a localized start button, focused unless another site opened the page; the opener loses its handle")
     func startButton() async throws {
         let gate = try Gate(database: .inMemory)

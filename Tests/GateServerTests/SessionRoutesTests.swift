@@ -56,6 +56,26 @@ struct SessionRoutesTests {
         }
     }
 
+    @Test("GET /v1/session?profile=NAME answers only for NAME's session: another profile's bearer token or cookie is 401")
+    func sessionOfTheNamedProfile() async throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.gate.addProfile("liam")
+        try await fixture.app().test(.router) { client in
+            let liamToken = try #require(try GateRoutesTests.json(try await Self.pass("liam", fixture, client))["token"] as? String)
+            for headers: HTTPFields in [[.authorization: "Bearer \(liamToken)"], [.cookie: "parental_gate_session_emma=\(liamToken)"]] {
+                let crossed = try await client.execute(uri: "/v1/session?profile=emma", method: .get, headers: headers)
+                #expect(crossed.status == .unauthorized, "\(headers)")
+                #expect(!String(buffer: crossed.body).contains("expiresAt"))
+            }
+            let own = try await client.execute(uri: "/v1/session?profile=LIAM", method: .get, headers: [.authorization: "Bearer \(liamToken)"])
+            #expect(own.status == .ok)
+            #expect(try GateRoutesTests.json(own)["profile"] as? String == "liam")
+            #expect(try await client.execute(uri: "/v1/session", method: .get, headers: [.authorization: "Bearer \(liamToken)"]).status == .ok)
+        }
+    }
+
     @Test("the state shows an open challenge without its id, to anyone; the id only went to the client that began it")
     func stateHidesTheChallengeID() async throws {
         let fixture = try ServerFixture()

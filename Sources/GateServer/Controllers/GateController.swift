@@ -113,15 +113,17 @@ struct GateController: Sendable {
     }
 
     @Sendable func session(_ request: Request, context: GateRequestContext) async throws -> Response {
-        let tokens = request.uri.queryParameters.get("profile").map { profile in
-            SessionToken.from(request, profile: profile).map { [$0] } ?? []
-        } ?? SessionToken.all(request)
+        let profile: String? = request.uri.queryParameters.get("profile").map { String($0) }
+        let tokens = profile.map { SessionToken.from(request, profile: $0).map { [$0] } ?? [] } ?? SessionToken.all(request)
         for token in tokens.prefix(16) {
-            if let session = try await gate.session(token: token) {
+            // With ?profile=, only that profile's session answers: another profile's token is no session of it.
+            if let session = try await gate.session(token: token),
+               profile.map({ ProfileName.key(for: $0) == ProfileName.key(for: session.profile) }) ?? true
+            {
                 return try APIResponse.json(SessionJSON(profile: session.profile, openedAt: session.openedAt, expiresAt: session.expiresAt))
             }
         }
-        throw Refusal(.unauthorized, "no live parent session for this token")
+        throw Refusal(.unauthorized, profile.map { "no live parent session of \($0.escapedForMessage) for this token" } ?? "no live parent session for this token")
     }
 
     /// The answer of `challenge answer`/`cancel`: 200 with the result, 409 for an ended challenge.

@@ -43,13 +43,34 @@ struct PageController: Sendable {
             "seconds": strings.words(for: .seconds(7)).replacingOccurrences(of: "7", with: "{n}"),
         ]
         let template = String(decoding: PackageResources.gate_html, as: UTF8.self)
-        return template
-            .replacingOccurrences(of: "{{lang}}", with: htmlEscaped(strings.language))
-            .replacingOccurrences(of: "{{title}}", with: htmlEscaped(profile.displayName))
-            .replacingOccurrences(of: "{{profile-json}}", with: scriptJSON(profile.name))
-            .replacingOccurrences(of: "{{next-json}}", with: scriptJSON(next))
-            .replacingOccurrences(of: "{{strings-json}}", with: scriptJSON(table))
-            .replacingOccurrences(of: "{{focus-json}}", with: focusStart ? "true" : "false")
+        return filled(template, with: [
+            "lang": htmlEscaped(strings.language),
+            "title": htmlEscaped(profile.displayName),
+            "profile-json": scriptJSON(profile.name),
+            "next-json": scriptJSON(next),
+            "strings-json": scriptJSON(table),
+            "focus-json": focusStart ? "true" : "false",
+        ])
+    }
+
+    /// `template` with each `{{key}}` replaced by its value, in one pass: a value is never read
+    /// again, so a name or a `next` holding `{{next-json}}` stays text.
+    static func filled(_ template: String, with values: [String: String]) -> String {
+        var result = ""
+        var rest = template[...]
+        while let open = rest.range(of: "{{") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}"),
+                  let value = values[String(rest[open.upperBound..<close.lowerBound])]
+            else {
+                result += "{{"
+                rest = rest[open.upperBound...]
+                continue
+            }
+            result += value
+            rest = rest[close.upperBound...]
+        }
+        return result + rest
     }
 
     static func htmlEscaped(_ text: String) -> String {
