@@ -68,4 +68,34 @@ struct DaemonSettingsTests {
             #expect(!log.contains(secret), "the log holds \(secret)")
         }
     }
+
+    @Test("--host, --allowed-host and --write-timeout through the real daemon: the names served, the rest 421; an unread connection reset; bad values exit 64")
+    func httpFlags() async throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        let server = try await ServedGate.start(db, ["--host", "127.0.0.1", "--allowed-host", "Gate.Home.Lan", "--write-timeout", "1s"])
+        defer { server.stop() }
+        #expect(server.base.hasPrefix("http://127.0.0.1:"))
+        for (host, status) in [("gate.home.lan", 200), ("GATE.HOME.LAN.", 200), ("127.0.0.1", 200), ("evil.example", 421)] {
+            let connection = try RawConnection(port: server.port)
+            let answer = try await connection.exchange("GET /openapi.yaml HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            #expect(answer.status == status, "Host: \(host)")
+        }
+        // 500 answers of about 30 KB to a client that reads none: reset after the 1 s write
+        // timeout (the default, 30 s, would outlast the wait).
+        let reader = try RawConnection(port: server.port, receiveBuffer: 4096)
+        reader.write(String(repeating: "GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: 500))
+        #expect(try await reader.waitForCloseWithoutReading(timeout: 20), "the unread connection is still held")
+
+        for (arguments, message) in [
+            (["--allowed-host", "http://gate.home.lan"], "--allowed-host must be a host name, not 'http://gate.home.lan'"),
+            (["--write-timeout", "10ms"], "--write-timeout must be between 100ms and 1h"),
+            (["--write-timeout", "soon"], "The value 'soon' is invalid for '--write-timeout <write-timeout>'"),
+        ] {
+            let bad = try GatectlProcess.run(
+                ["--port", "0", "--database", db.file("bad.sqlite")] + arguments, executable: try GatectlProcess.daemon)
+            expectError(bad, status: 64, message: message)
+        }
+        #expect(!FileManager.default.fileExists(atPath: db.file("bad.sqlite")), "a refused start creates no database")
+    }
 }
