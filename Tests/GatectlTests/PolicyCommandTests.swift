@@ -91,6 +91,26 @@ struct PolicyCommandTests {
         #expect(shown.contains("timeLimit            1m30s       profile\n"))
     }
 
+    @Test("--failure-window, --lockout-growth and --audit-retention are set through the real binary and shown")
+    func remainingFields() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.ok(["profile", "add", "emma"])
+        let changed = try db.ok([
+            "policy", "set", "--profile", "emma", "--failure-window", "2h", "--lockout-growth", "1.5", "--audit-retention", "30d",
+        ]).stdout
+        #expect(changed == "failureWindow: inherited → 2h\nlockoutGrowth: inherited → 1.5\nauditRetention: inherited → 30d\n", "\(changed)")
+        let shown = try db.ok(["policy", "show", "--profile", "emma"]).stdout
+        #expect(shown.contains("failureWindow        2h          profile\n"), "\(shown)")
+        #expect(shown.contains("lockoutGrowth        1.5         profile\n"), "\(shown)")
+        #expect(shown.contains("auditRetention       30d         profile\n"), "\(shown)")
+        let before = try db.snapshot()
+        for arguments in [["--lockout-growth", "11"], ["--failure-window", "10s"], ["--audit-retention", "1h"]] {
+            #expect(try db.run(["policy", "set", "--profile", "emma"] + arguments).status == 64, "\(arguments)")
+        }
+        #expect(try db.snapshot() == before, "a refused value writes nothing")
+    }
+
     @Test("every documented duration form is accepted: 90s, 5m, 1h30m, 2d")
     func durations() throws {
         let db = try TestDatabase()
