@@ -11,6 +11,7 @@ let migrationFiles = [
     "0004_reference_indexes.sql",
     "0005_audit_repeats.sql",
     "0006_notifications.sql",
+    "0007_parent_requests.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:
@@ -102,7 +103,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
             ],
-            resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/gate.html")],
+            resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/gate.html"), .embedInCode("Resources/approve.html")],
             swiftSettings: strictSwift
         ),
         .target(

@@ -12,5 +12,6 @@ package enum EmbeddedMigrations {
         ("0004_reference_indexes.sql", PackageResources._004_reference_indexes_sql),
         ("0005_audit_repeats.sql", PackageResources._005_audit_repeats_sql),
         ("0006_notifications.sql", PackageResources._006_notifications_sql),
+        ("0007_parent_requests.sql", PackageResources._007_parent_requests_sql),
     ]
 }

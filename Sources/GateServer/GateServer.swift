@@ -58,6 +58,8 @@ public struct GateServer: Sendable {
         api.addRoutes(GateController(gate: gate, options: options, throttle: throttle).endpoints, atPath: "v1")
         api.addRoutes(AuthController(gate: gate).endpoints, atPath: "v1")
         api.addRoutes(PageController(gate: gate, options: options).endpoints, atPath: "gate")
+        api.addRoutes(RequestController(gate: gate, options: options, throttle: throttle).endpoints, atPath: "v1")
+        api.addRoutes(ApprovalPageController(gate: gate).endpoints, atPath: "approve")
         let events = AuditEventStream(gate: gate, feed: feed, pollInterval: options.eventPollInterval, heartbeat: options.eventHeartbeat)
         api.group("v1/admin")
             .add(middleware: AdminTokenMiddleware(gate: gate))

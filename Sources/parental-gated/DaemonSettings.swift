@@ -113,7 +113,21 @@ struct DaemonSettings: Sendable {
             throw CommandError.usage("a notification host must be a host name or an IP address, not '\(bad.escapedForMessage)'")
         }
         settings.allowedHosts = hosts.isEmpty ? nil : Set(hosts.map { $0.lowercased() })
+        if let text = flags.publicURL ?? config.string("publicURL") {
+            settings.approvalBase = try publicURL(text)
+        }
         return settings
+    }
+
+    /// `--public-url` (`publicURL`): an http or https URL with a host, optionally a path
+    /// prefix, no query, fragment or user name; without its final slash.
+    static func publicURL(_ text: String) throws -> String {
+        guard let url = try? NotificationURL(text), url.value.firstIndex(of: "?") == nil else {
+            throw CommandError.usage("the public URL must be an http:// or https:// URL such as http://gate.home.lan:8080, not '\(text.escapedForMessage)'")
+        }
+        var base = url.value
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
     }
 
     /// Values from the environment, else the file.

@@ -21,6 +21,8 @@ struct NotificationDeliverer: Service {
         /// The only hosts deliveries may go to (lowercased); `nil`: any. A delivery to another
         /// host fails without a connection being made.
         var allowedHosts: Set<String>?
+        /// The public URL the approval links of requests start with; `nil`: no links.
+        var approvalBase: String?
     }
 
     let gate: Gate
@@ -75,7 +77,7 @@ struct NotificationDeliverer: Service {
         while !Task.isCancelled {
             let claimed: [OutgoingNotification]
             do {
-                claimed = try await gate.claimNotifications(limit: Self.batch, lease: lease)
+                claimed = try await gate.claimNotifications(limit: Self.batch, lease: lease, approvalBase: settings.approvalBase)
             } catch {
                 logger.error("cannot read the notification outbox", metadata: ["error": "\(error.description)"])
                 return false

@@ -120,6 +120,9 @@ struct ParentalGated: AsyncParsableCommand {
         help: "A host notifications may be sent to (repeatable; with none, any host the admin names).")
     var notifyAllowedHosts: [String] = []
 
+    @Option(help: "The address parents reach this server by, for the approval links of requests (e.g. http://gate.home.lan:8080); without it, notifications say to approve with gatectl ask approve.")
+    var publicURL: String?
+
     func validate() throws {
         if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
         if let bad = trustedProxies.first(where: { !GateServerOptions.isIPAddress($0) }) {

@@ -114,12 +114,27 @@ struct PolicyFieldTests {
             ],
             outOfRange: [],
             malformed: ["", "Arithmetic", "MIXED", "set:animals", "questionset:animals", "questionSet", "animals"]),
+        FieldCase(
+            field: .askParent, allowed: "allowed, off",
+            accepted: [("allowed", .permission(true)), ("off", .permission(false)), (" off ", .permission(false))],
+            outOfRange: [],
+            malformed: ["", "on", "yes", "Allowed", "OFF", "1"]),
+        FieldCase(
+            field: .askExpiry, allowed: "1m...1d",
+            accepted: [("1m", .duration(.seconds(60))), ("10m", .duration(.seconds(600))), ("24h", .duration(.seconds(86_400)))],
+            outOfRange: [("59s", "59s"), ("1d1ms", "1d0.001s")],
+            malformed: []),
+        FieldCase(
+            field: .askCooldown, allowed: "0s...1h",
+            accepted: [("0s", .duration(.zero)), ("1m", .duration(.seconds(60))), ("1h", .duration(.seconds(3600)))],
+            outOfRange: [("1h1ms", "1h0.001s")],
+            malformed: []),
     ]
 
     @Test("the table covers every field")
     func tableCoversEveryField() {
         #expect(Set(Self.cases.map(\.field)) == Set(PolicyField.allCases))
-        #expect(PolicyField.allCases.count == 15)
+        #expect(PolicyField.allCases.count == 18)
     }
 
     @Test("allowedValues states each range", arguments: cases)
@@ -201,12 +216,13 @@ struct PolicyFieldTests {
 
     static let sampleOfEachKind: [PolicyValue] = [
         .answerFormat(.entry), .difficulty(.easy), .questionSource(.arithmetic), .count(3), .duration(.seconds(30)), .factor(2.0),
+        .permission(true),
     ]
 
     private static func sameKind(_ value: PolicyValue, _ field: PolicyField) -> Bool {
         switch (field.kind, value) {
         case (.answerFormat, .answerFormat), (.difficulty, .difficulty), (.questionSource, .questionSource),
-            (.count, .count), (.duration, .duration), (.factor, .factor):
+            (.count, .count), (.duration, .duration), (.factor, .factor), (.permission, .permission):
             true
         default:
             false
@@ -222,7 +238,7 @@ struct PolicyFieldTests {
             }
             refused += 1
         }
-        #expect(refused == 5)
+        #expect(refused == 6)
     }
 
     @Test("validate accepts the default of every field", arguments: PolicyField.allCases)
@@ -315,7 +331,7 @@ struct PolicyFieldTests {
         let names = [
             "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",
             "maxFailedChallenges", "failureWindow", "lockout", "lockoutGrowth", "maxLockout", "hardLockAfter", "parentSession",
-            "auditRetention",
+            "auditRetention", "askParent", "askExpiry", "askCooldown",
         ]
         #expect(PolicyField.allCases.map(\.rawValue) == names)
         let decoded = try JSONDecoder().decode([PolicyField].self, from: JSONEncoder().encode(PolicyField.allCases))
@@ -339,6 +355,8 @@ func randomValue(for field: PolicyField, using generator: inout SeededGenerator)
         }
     case .count(let range):
         return .count(Int.random(in: range, using: &generator))
+    case .permission:
+        return .permission(Bool.random(using: &generator))
     case .duration(let range):
         let lower = range.lowerBound.wholeMilliseconds
         let upper = range.upperBound.wholeMilliseconds

@@ -23,6 +23,9 @@ struct PolicyTests {
         (.hardLockAfter, "0"),
         (.parentSession, "10m"),
         (.auditRetention, "365d"),
+        (.askParent, "allowed"),
+        (.askExpiry, "10m"),
+        (.askCooldown, "1m"),
     ]
 
     @Test("the defaults are SPEC.md's table, field by field")
@@ -43,6 +46,9 @@ struct PolicyTests {
         #expect(policy.hardLockAfter == 0)
         #expect(policy.parentSession == .seconds(10 * 60))
         #expect(policy.auditRetention == .seconds(365 * 24 * 60 * 60))
+        #expect(policy.askParent)
+        #expect(policy.askExpiry == .seconds(10 * 60))
+        #expect(policy.askCooldown == .seconds(60))
     }
 
     @Test("the defaults are what the table's text parses to")
@@ -57,7 +63,7 @@ struct PolicyTests {
     func defaultsPrint() {
         let printed = PolicyField.allCases.map { Policy.default[$0].description }
         #expect(printed == [
-            "entry", "4", "standard", "arithmetic", "1", "30s", "1.5s", "3", "12h", "5m", "2.0", "1d", "0", "10m", "365d",
+            "entry", "4", "standard", "arithmetic", "1", "30s", "1.5s", "3", "12h", "5m", "2.0", "1d", "0", "10m", "365d", "allowed", "10m", "1m",
         ])
     }
 
@@ -109,6 +115,9 @@ struct PolicyTests {
         .hardLockAfter: .count(4),
         .parentSession: .duration(.seconds(300)),
         .auditRetention: .duration(.seconds(30 * 86_400)),
+        .askParent: .permission(false),
+        .askExpiry: .duration(.seconds(300)),
+        .askCooldown: .duration(.seconds(600)),
     ]
 
     @Test("setting a field changes that field only", arguments: PolicyField.allCases)

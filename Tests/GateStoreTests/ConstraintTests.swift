@@ -117,6 +117,7 @@ struct ConstraintTests {
         case .factor(let range):
             ([range.lowerBound.databaseValue, range.upperBound.databaseValue],
              [(range.lowerBound - 0.01).databaseValue, (range.upperBound + 0.01).databaseValue])
+        case .permission: (["allowed".databaseValue, "off".databaseValue], ["on".databaseValue, "Allowed".databaseValue])
         }
         let update = "UPDATE policies SET \(field.column) = ? WHERE profile_id IS NULL"
         for value in accepted {

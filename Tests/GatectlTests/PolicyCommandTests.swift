@@ -6,7 +6,7 @@ struct PolicyCommandTests {
     static let fields = [
         "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",
         "maxFailedChallenges", "failureWindow", "lockout", "lockoutGrowth", "maxLockout", "hardLockAfter", "parentSession",
-        "auditRetention",
+        "auditRetention", "askParent", "askExpiry", "askCooldown",
     ]
 
     @Test("policy show: every field with its value and source, and the guess resistance")
@@ -16,7 +16,7 @@ struct PolicyCommandTests {
         let result = try db.ok(["policy", "show"])
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "FIELD                VALUE       FROM")
-        #expect(lines.dropFirst().prefix(15).map { String($0.prefix { $0 != " " }) } == Self.fields)
+        #expect(lines.dropFirst().prefix(18).map { String($0.prefix { $0 != " " }) } == Self.fields)
         #expect(lines.contains("timeLimit            30s         default"))
         #expect(lines.contains("auditRetention       365d        default"))
         #expect(result.stdout.contains("\nguess resistance: a child guessing with the best strategy passes\n"))

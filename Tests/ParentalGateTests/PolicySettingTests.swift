@@ -47,6 +47,7 @@ struct PolicySettingTests {
             PolicySetting.minResponseTime.field, PolicySetting.maxFailedChallenges.field, PolicySetting.failureWindow.field,
             PolicySetting.lockout.field, PolicySetting.lockoutGrowth.field, PolicySetting.maxLockout.field,
             PolicySetting.hardLockAfter.field, PolicySetting.parentSession.field, PolicySetting.auditRetention.field,
+            PolicySetting.askParent.field, PolicySetting.askExpiry.field, PolicySetting.askCooldown.field,
         ]
         #expect(fields == PolicyField.allCases)
     }

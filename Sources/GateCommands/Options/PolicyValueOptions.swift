@@ -33,6 +33,12 @@ struct PolicyValueOptions: ParsableArguments {
     var parentSession: String?
     @Option(help: "How long audit records are kept before prune may drop them, e.g. 365d.")
     var auditRetention: String?
+    @Option(help: "Whether a child may ask a parent instead of answering: allowed or off.")
+    var askParent: String?
+    @Option(help: "How long a request to a parent and its approval links stay open, e.g. 10m (1m...24h).")
+    var askExpiry: String?
+    @Option(help: "After a request ended, how long until the profile may ask again, e.g. 1m (0s...1h).")
+    var askCooldown: String?
 
     /// The fields given, with their text, in the policy table's order.
     var values: [(PolicyField, String)] {
@@ -42,6 +48,7 @@ struct PolicyValueOptions: ParsableArguments {
             .minResponseTime: minResponseTime, .maxFailedChallenges: maxFailedChallenges,
             .failureWindow: failureWindow, .lockout: lockout, .lockoutGrowth: lockoutGrowth, .maxLockout: maxLockout,
             .hardLockAfter: hardLockAfter, .parentSession: parentSession, .auditRetention: auditRetention,
+            .askParent: askParent, .askExpiry: askExpiry, .askCooldown: askCooldown,
         ]
         return PolicyField.allCases.compactMap { field in
             guard let text = given[field] ?? nil else { return nil }

@@ -11,4 +11,5 @@ public enum AuditEventKind: String, CaseIterable, Codable, Sendable {
     case clockAnomaly, auditPruned
     case adminTokenCreated
     case notificationAdded, notificationRemoved, notificationTested
+    case parentAsked, requestApproved, requestDenied, requestExpired
 }

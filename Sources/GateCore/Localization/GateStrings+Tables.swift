@@ -14,7 +14,10 @@ extension GateStrings {
         timedOut: "Time is up. The gate stays closed.", cancelled: "Cancelled.",
         lockedOut: "Too many attempts. Try again in {time}.",
         hardLocked: "Too many attempts. Ask a parent to unlock the gate.",
-        disabled: "This gate is switched off.", timeLeft: "{time} left", start: "Show the question")
+        disabled: "This gate is switched off.", timeLeft: "{time} left", start: "Show the question",
+        askParent: "Ask a parent", askWaiting: "Waiting for a parent to answer…", askApproved: "A parent said yes. Parent mode is on.",
+        askDenied: "A parent said no.", askExpired: "No parent answered in time.", askTooSoon: "You asked a moment ago. Ask again in {time}.",
+        askOff: "Asking a parent is switched off here.")
 
     static let russian = GateStrings(
         language: "ru", question: "Сколько будет {expression}?",
@@ -27,7 +30,10 @@ extension GateStrings {
         timedOut: "Время вышло. Доступ закрыт.", cancelled: "Отменено.",
         lockedOut: "Слишком много попыток. Попробуйте снова через {time}.",
         hardLocked: "Слишком много попыток. Попросите родителя разблокировать доступ.",
-        disabled: "Эта защита отключена.", timeLeft: "Осталось {time}", start: "Показать вопрос")
+        disabled: "Эта защита отключена.", timeLeft: "Осталось {time}", start: "Показать вопрос",
+        askParent: "Спросить родителя", askWaiting: "Ждём ответа родителя…", askApproved: "Родитель разрешил. Родительский режим включён.",
+        askDenied: "Родитель не разрешил.", askExpired: "Родитель не ответил вовремя.", askTooSoon: "Вы только что спрашивали. Спросите снова через {time}.",
+        askOff: "Здесь нельзя спросить родителя.")
 
     static let german = GateStrings(
         language: "de", question: "Wie viel ist {expression}?",
@@ -40,7 +46,10 @@ extension GateStrings {
         timedOut: "Die Zeit ist um. Der Zugang bleibt gesperrt.", cancelled: "Abgebrochen.",
         lockedOut: "Zu viele Versuche. Versuche es in {time} wieder.",
         hardLocked: "Zu viele Versuche. Bitte einen Elternteil, den Zugang freizugeben.",
-        disabled: "Diese Sperre ist ausgeschaltet.", timeLeft: "noch {time}", start: "Frage anzeigen")
+        disabled: "Diese Sperre ist ausgeschaltet.", timeLeft: "noch {time}", start: "Frage anzeigen",
+        askParent: "Einen Elternteil fragen", askWaiting: "Warte auf die Antwort eines Elternteils …", askApproved: "Ein Elternteil hat ja gesagt. Der Elternmodus ist an.",
+        askDenied: "Ein Elternteil hat nein gesagt.", askExpired: "Kein Elternteil hat rechtzeitig geantwortet.", askTooSoon: "Du hast gerade erst gefragt. Frag in {time} wieder.",
+        askOff: "Fragen ist hier ausgeschaltet.")
 
     static let french = GateStrings(
         language: "fr", question: "Combien font {expression}\u{202F}?",
@@ -53,7 +62,10 @@ extension GateStrings {
         timedOut: "Le temps est écoulé. L’accès reste fermé.", cancelled: "Annulé.",
         lockedOut: "Trop de tentatives. Réessayez dans {time}.",
         hardLocked: "Trop de tentatives. Demandez à un parent de débloquer l’accès.",
-        disabled: "Ce contrôle est désactivé.", timeLeft: "encore {time}", start: "Afficher la question")
+        disabled: "Ce contrôle est désactivé.", timeLeft: "encore {time}", start: "Afficher la question",
+        askParent: "Demander à un parent", askWaiting: "En attente de la réponse d’un parent…", askApproved: "Un parent a dit oui. Le mode parent est activé.",
+        askDenied: "Un parent a dit non.", askExpired: "Aucun parent n’a répondu à temps.", askTooSoon: "Tu viens de demander. Redemande dans {time}.",
+        askOff: "Demander à un parent est désactivé ici.")
 
     static let spanish = GateStrings(
         language: "es", question: "¿Cuánto es {expression}?",
@@ -66,5 +78,8 @@ extension GateStrings {
         timedOut: "Se acabó el tiempo. El acceso sigue cerrado.", cancelled: "Cancelado.",
         lockedOut: "Demasiados intentos. Vuelve a intentarlo en {time}.",
         hardLocked: "Demasiados intentos. Pide a un adulto que desbloquee el acceso.",
-        disabled: "Este control está desactivado.", timeLeft: "quedan {time}", start: "Mostrar la pregunta")
+        disabled: "Este control está desactivado.", timeLeft: "quedan {time}", start: "Mostrar la pregunta",
+        askParent: "Preguntar a un adulto", askWaiting: "Esperando la respuesta de un adulto…", askApproved: "Un adulto dijo que sí. El modo para padres está activado.",
+        askDenied: "Un adulto dijo que no.", askExpired: "Ningún adulto respondió a tiempo.", askTooSoon: "Acabas de preguntar. Vuelve a preguntar en {time}.",
+        askOff: "Preguntar a un adulto está desactivado aquí.")
 }

@@ -37,6 +37,16 @@ public struct GateStrings: Hashable, Sendable {
     public let timeLeft: String
     /// The button a person presses to be asked (the gate page never asks on its own).
     public let start: String
+    /// Asking a parent instead of answering: the button, waiting, and how it ended.
+    public let askParent: String
+    public let askWaiting: String
+    public let askApproved: String
+    public let askDenied: String
+    public let askExpired: String
+    /// Asked again within the cooldown: "{time}" until the next request may be made.
+    public let askTooSoon: String
+    /// The profile's policy does not let it ask.
+    public let askOff: String
 
     /// The table for `locale`, falling back language by language and then to English.
     ///

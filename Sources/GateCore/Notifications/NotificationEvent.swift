@@ -40,6 +40,11 @@ public struct NotificationEvent: Hashable, Sendable {
             facts["by"] = event.actor
             facts["wasLocked"] = event.details["wasLocked"]
         case .notificationTested: facts["by"] = event.actor
+        case .parentAsked:
+            facts["request"] = event.details["request"]
+            if let expires = event.details["expiresAt"].flatMap(Int64.init) {
+                facts["expiresAt"] = Date(millisecondsSince1970: expires).iso8601Milliseconds
+            }
         default: break
         }
         return facts
@@ -78,6 +83,12 @@ public struct NotificationEvent: Hashable, Sendable {
             return "\(who) is locked out of the parental gate until an adult unlocks it."
         case .unlocked:
             return "\(details["by"] ?? "An adult") unlocked the parental gate of \(who)."
+        case .request:
+            let from = details["client"].map { " (\($0))" } ?? ""
+            let request = details["request"] ?? "?"
+            let how = details["approveURL"].map { "Approve or deny: \($0)" }
+                ?? "Approve with: gatectl ask approve \(request) (or deny)."
+            return "\(who) asks a parent to open the parental gate\(from); request \(request), open until \(details["expiresAt"] ?? "soon"). \(how)"
         case .test:
             return "A test notification from ParentalGate" + (details["by"].map { ", sent by \($0)." } ?? ".")
         }
@@ -92,12 +103,13 @@ public struct NotificationEvent: Hashable, Sendable {
         case .lockedOut: "\(who) is locked out"
         case .hardLocked: "\(who) is hard-locked"
         case .unlocked: "\(who) was unlocked"
+        case .request: "\(who) asks for a parent"
         case .test: "ParentalGate test"
         }
     }
 
     /// ntfy's priority when the subscription sets none: high for lockouts and hard locks.
     public var defaultPriority: Int {
-        kind == .lockedOut || kind == .hardLocked ? 4 : 3
+        kind == .lockedOut || kind == .hardLocked || kind == .request ? 4 : 3
     }
 }

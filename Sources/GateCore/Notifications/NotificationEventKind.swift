@@ -13,6 +13,8 @@ public enum NotificationEventKind: String, CaseIterable, Codable, Sendable {
     case hardLocked
     /// An adult unlocked the gate.
     case unlocked
+    /// A child asks a parent to open the gate; the message carries a one-time approval link.
+    case request
     /// `gatectl notify test`: sent to the subscriptions it names, never subscribed to.
     case test
 
@@ -27,6 +29,7 @@ public enum NotificationEventKind: String, CaseIterable, Codable, Sendable {
         case .lockoutStarted: self = .lockedOut
         case .hardLockStarted: self = .hardLocked
         case .unlocked: self = .unlocked
+        case .parentAsked: self = .request
         default: return nil
         }
     }

@@ -17,6 +17,10 @@ public struct Policy: Hashable, Sendable {
     public var hardLockAfter: Int
     public var parentSession: Duration
     public var auditRetention: Duration
+    /// Whether a child may ask a parent instead of answering.
+    public var askParent: Bool
+    public var askExpiry: Duration
+    public var askCooldown: Duration
 
     /// The built-in defaults of SPEC.md.
     public static let `default` = Policy(
@@ -24,7 +28,8 @@ public struct Policy: Hashable, Sendable {
         maxWrongAnswers: 1, timeLimit: .seconds(30), minResponseTime: .milliseconds(1500),
         maxFailedChallenges: 3, failureWindow: .seconds(12 * 3600), lockout: .seconds(5 * 60),
         lockoutGrowth: 2.0, maxLockout: .seconds(24 * 3600), hardLockAfter: 0,
-        parentSession: .seconds(10 * 60), auditRetention: .seconds(365 * 86_400)
+        parentSession: .seconds(10 * 60), auditRetention: .seconds(365 * 86_400),
+        askParent: true, askExpiry: .seconds(10 * 60), askCooldown: .seconds(60)
     )
 
     /// The value of `field`.
@@ -45,6 +50,9 @@ public struct Policy: Hashable, Sendable {
         case .hardLockAfter: .count(hardLockAfter)
         case .parentSession: .duration(parentSession)
         case .auditRetention: .duration(auditRetention)
+        case .askParent: .permission(askParent)
+        case .askExpiry: .duration(askExpiry)
+        case .askCooldown: .duration(askCooldown)
         }
     }
 
@@ -68,6 +76,9 @@ public struct Policy: Hashable, Sendable {
         case (.parentSession, .duration(let duration)): policy.parentSession = duration
         case (.auditRetention, .duration(let duration)): policy.auditRetention = duration
         case (.lockoutGrowth, .factor(let factor)): policy.lockoutGrowth = factor
+        case (.askParent, .permission(let allowed)): policy.askParent = allowed
+        case (.askExpiry, .duration(let duration)): policy.askExpiry = duration
+        case (.askCooldown, .duration(let duration)): policy.askCooldown = duration
         default: throw .malformedValue(field: field, text: value.description, expected: field.allowedValues)
         }
         return policy

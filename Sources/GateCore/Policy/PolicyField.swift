@@ -17,6 +17,9 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
     case hardLockAfter
     case parentSession
     case auditRetention
+    case askParent
+    case askExpiry
+    case askCooldown
 
     /// The kind of value a field holds and the values it accepts.
     public enum Kind: Sendable {
@@ -26,6 +29,8 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case count(ClosedRange<Int>)
         case duration(ClosedRange<Duration>)
         case factor(ClosedRange<Double>)
+        /// `allowed` or `off`.
+        case permission
     }
 
     /// What the field accepts. The schema's CHECK constraints state the same ranges.
@@ -46,6 +51,9 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .parentSession: .duration(.seconds(10) ... .seconds(86_400))
         case .auditRetention: .duration(.seconds(86_400) ... .seconds(3650 * 86_400))
         case .lockoutGrowth: .factor(1.0...10.0)
+        case .askParent: .permission
+        case .askExpiry: .duration(.seconds(60) ... .seconds(86_400))
+        case .askCooldown: .duration(.zero ... .seconds(3600))
         }
     }
 
@@ -67,6 +75,9 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .hardLockAfter: "lockouts in a row after which only an adult's unlock opens the gate (0 = never)"
         case .parentSession: "how long parent mode lasts after a pass"
         case .auditRetention: "how long audit records are kept before prune may drop them"
+        case .askParent: "whether a child may ask a parent instead of answering: allowed or off"
+        case .askExpiry: "how long a request to a parent, and its approval links, stay open"
+        case .askCooldown: "after a request ended, how long until the profile may ask again"
         }
     }
 
@@ -79,6 +90,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .count(let range): "\(range.lowerBound)...\(range.upperBound)"
         case .duration(let range): "\(DurationText.format(range.lowerBound))...\(DurationText.format(range.upperBound))"
         case .factor(let range): "\(range.lowerBound)...\(range.upperBound)"
+        case .permission: "allowed, off"
         }
     }
 
@@ -111,6 +123,12 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
                 throw .malformedValue(field: self, text: text, expected: "a number, \(allowedValues)")
             }
             value = .factor(factor)
+        case .permission:
+            switch trimmed {
+            case "allowed": value = .permission(true)
+            case "off": value = .permission(false)
+            default: throw .malformedValue(field: self, text: text, expected: allowedValues)
+            }
         }
         try validate(value)
         return value
@@ -119,7 +137,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
     /// Checks that `value` is of this field's kind and within its range.
     public func validate(_ value: PolicyValue) throws(GateInputError) {
         switch (kind, value) {
-        case (.answerFormat, .answerFormat), (.difficulty, .difficulty):
+        case (.answerFormat, .answerFormat), (.difficulty, .difficulty), (.permission, .permission):
             return
         case (.questionSource, .questionSource(.questionSet(let name))):
             guard try ProfileName(name, what: "question set name").value == name else {

@@ -39,6 +39,11 @@ extension PolicySetting where Value == Int {
     public static var hardLockAfter: Self { Self(.hardLockAfter, PolicyValue.count) }
 }
 
+extension PolicySetting where Value == Bool {
+    /// Whether a child may ask a parent (`true`: allowed).
+    public static var askParent: Self { Self(.askParent, PolicyValue.permission) }
+}
+
 extension PolicySetting where Value == Double {
     public static var lockoutGrowth: Self { Self(.lockoutGrowth, PolicyValue.factor) }
 }
@@ -56,4 +61,6 @@ extension PolicySetting where Value == Duration {
     public static var maxLockout: Self { Self(duration: .maxLockout) }
     public static var parentSession: Self { Self(duration: .parentSession) }
     public static var auditRetention: Self { Self(duration: .auditRetention) }
+    public static var askExpiry: Self { Self(duration: .askExpiry) }
+    public static var askCooldown: Self { Self(duration: .askCooldown) }
 }

@@ -8,6 +8,8 @@ public enum PolicyValue: Hashable, Sendable, CustomStringConvertible {
     case count(Int)
     case duration(Duration)
     case factor(Double)
+    /// `allowed` (true) or `off`.
+    case permission(Bool)
 
     /// The canonical text of the value, as `policy set` accepts it and history records it.
     public var description: String {
@@ -18,6 +20,7 @@ public enum PolicyValue: Hashable, Sendable, CustomStringConvertible {
         case .count(let count): String(count)
         case .duration(let duration): DurationText.format(duration)
         case .factor(let factor): String(factor)
+        case .permission(let allowed): allowed ? "allowed" : "off"
         }
     }
 }

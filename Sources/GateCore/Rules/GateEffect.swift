@@ -8,8 +8,8 @@ public enum GateEffect: Hashable, Sendable {
     case recordAttempt(ChallengeID, value: Int, outcome: AnswerOutcome, responseTime: Duration, client: String?)
     /// End a challenge, at the given time (a timeout ends at its deadline), for a client.
     case endChallenge(ChallengeID, ChallengeStatus, client: String?)
-    /// Open parent mode after a pass.
-    case openSession(challengeID: ChallengeID, expiresAt: Date)
+    /// Open parent mode after a pass (or a parent's approval, without a challenge).
+    case openSession(challengeID: ChallengeID?, expiresAt: Date)
     /// End a session early.
     case endSession(id: Int64, reason: SessionEndReason, by: String?)
     /// Append an audit record that no other effect writes (lockouts, unlocks, clock anomalies, refusals).

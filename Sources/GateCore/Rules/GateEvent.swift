@@ -10,6 +10,8 @@ public enum GateEvent: Sendable {
     case endSession(by: String?)
     /// An adult lifts a lockout or hard lock.
     case unlock(by: String)
+    /// A parent approved a child's request: parent mode opens, as after a pass, and a lock is lifted.
+    case approve(by: String)
     /// Nothing but the passing of time: settles timeouts and quiet windows.
     case timeCheck
 }

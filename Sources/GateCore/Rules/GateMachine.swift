@@ -81,6 +81,7 @@ public enum GateMachine {
             case .cancel(let challenge, let client): cancel(challenge, client: client)
             case .endSession(let actor): endSession(by: actor)
             case .unlock(let actor): unlock(by: actor)
+            case .approve(let actor): approve(by: actor)
             case .timeCheck: timeCheck()
             }
         }
@@ -191,6 +192,30 @@ public enum GateMachine {
             snapshot.counters.isHardLocked = false
             if counters.lockedUntil != nil { snapshot.counters.lockedUntil = min(counters.lockedUntil ?? now, now) }
             return .unlocked(wasLocked: wasLocked)
+        }
+
+        /// A parent's approval of a request: lifts a lock (as an unlock by the parent), clears
+        /// the counts as a pass does, ends an open challenge without counting it as a failure,
+        /// and opens parent mode (replacing a live session).
+        mutating func approve(by actor: String) -> GateOutcome {
+            guard snapshot.isEnabled else { return .disabled }
+            settle(except: nil)
+            let counters = snapshot.counters
+            if counters.isHardLocked || (counters.lockedUntil.map { $0 > now } ?? false) {
+                _ = unlock(by: actor)
+            }
+            snapshot.counters.failuresInRow = 0
+            snapshot.counters.lockoutLevel = 0
+            if let open = snapshot.openChallenge {
+                end(open, as: .abandoned, client: nil)
+            }
+            if let session = snapshot.session, session.isLive(at: now) {
+                effects.append(.endSession(id: session.id, reason: .replaced, by: nil))
+            }
+            let until = now.adding(policy.parentSession)
+            effects.append(.openSession(challengeID: nil, expiresAt: until))
+            snapshot.session = nil
+            return .passed(until: until)
         }
 
         /// Only time passes: settles what it decides, and tells the state.

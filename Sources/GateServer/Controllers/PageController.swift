@@ -21,7 +21,8 @@ struct PageController: Sendable {
         // link, a popup, a redirect), the start button does not even take the focus, so
         // a keypress meant for that site cannot press it.
         let site = HTTPField.Name("Sec-Fetch-Site").flatMap { request.headers[$0] }?.lowercased()
-        let html = Self.page(profile: profile, next: next, focusStart: site != "cross-site" && site != "same-site")
+        let mayAsk = try await gate.policy(for: profile.name).policy.askParent
+        let html = Self.page(profile: profile, next: next, focusStart: site != "cross-site" && site != "same-site", mayAsk: mayAsk)
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
             .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'",
@@ -32,7 +33,7 @@ struct PageController: Sendable {
     }
 
     /// The page of `profile`: `next` after a pass; whether the start button takes the focus.
-    static func page(profile: Profile, next: String, focusStart: Bool) -> String {
+    static func page(profile: Profile, next: String, focusStart: Bool, mayAsk: Bool = false) -> String {
         let strings = GateStrings.forLocale(profile.locale)
         let table: [String: String] = [
             "typeAnswer": strings.typeAnswer, "pickAnswer": strings.pickAnswer, "passed": strings.passed,
@@ -41,6 +42,8 @@ struct PageController: Sendable {
             "timedOut": strings.timedOut, "lockedOut": strings.lockedOut, "hardLocked": strings.hardLocked,
             "disabled": strings.disabled, "timeLeft": strings.timeLeft, "start": strings.start,
             "seconds": strings.words(for: .seconds(7)).replacingOccurrences(of: "7", with: "{n}"),
+            "askParent": strings.askParent, "askWaiting": strings.askWaiting, "askApproved": strings.askApproved,
+            "askDenied": strings.askDenied, "askExpired": strings.askExpired, "askTooSoon": strings.askTooSoon, "askOff": strings.askOff,
         ]
         let template = String(decoding: PackageResources.gate_html, as: UTF8.self)
         return filled(template, with: [
@@ -50,6 +53,7 @@ struct PageController: Sendable {
             "next-json": scriptJSON(next),
             "strings-json": scriptJSON(table),
             "focus-json": focusStart ? "true" : "false",
+            "ask-json": mayAsk ? "true" : "false",
         ])
     }
 

@@ -34,24 +34,62 @@ final class NotificationKey: @unchecked Sendable {
         database.map { PrivateFiles.resolved($0) + Self.suffix }
     }
 
-    /// `secret` sealed with the key (made first if there is none).
-    func seal(_ secret: String) throws -> Data {
-        try ChaChaPoly.seal(Data(secret.utf8), using: key(creating: true), authenticating: Self.context).combined
+    /// `secret` sealed with the key (made first if there is none), bound to `context`.
+    func seal(_ secret: String, context: Data = NotificationKey.context) throws -> Data {
+        try ChaChaPoly.seal(Data(secret.utf8), using: key(creating: true), authenticating: context).combined
     }
 
     /// The secret sealed in `combined`; fails when the key file is missing or is another key.
-    func unseal(_ combined: Data) throws -> String {
+    func unseal(_ combined: Data, context: Data = NotificationKey.context) throws -> String {
         let key = try key(creating: false)
         do {
             let box = try ChaChaPoly.SealedBox(combined: combined)
-            return String(decoding: try ChaChaPoly.open(box, using: key, authenticating: Self.context), as: UTF8.self)
+            return String(decoding: try ChaChaPoly.open(box, using: key, authenticating: context), as: UTF8.self)
         } catch {
             throw StoreError.notificationKey(path: path ?? "memory", problem: "is not the key this secret was sealed with")
         }
     }
 
-    /// What every sealed secret is bound to besides the key.
-    private static let context = Data("ParentalGate webhook secret, version 1".utf8)
+    /// What every sealed webhook secret is bound to besides the key.
+    static let context = Data("ParentalGate webhook secret, version 1".utf8)
+    /// What a sealed session token (an approved request's, until it is picked up) is bound to.
+    static let sessionContext = Data("ParentalGate approved request's session, version 1".utf8)
+
+    /// The approval link token of the delivery `deliveryID`: the delivery id, a dot, and
+    /// the HMAC-SHA256 of it under the key, base64url. Nothing of it is stored: the daemon
+    /// makes it when it sends the delivery and checks it when the link is used.
+    func approvalToken(deliveryID: String) throws -> String {
+        deliveryID + "." + Self.base64url(Data(HMAC<SHA256>.authenticationCode(
+            for: Data((Self.approvalLabel + deliveryID).utf8), using: try key(creating: true))))
+    }
+
+    /// The delivery id an approval link token was made for, or `nil` when the token is not
+    /// one this key made (compared in constant time).
+    func deliveryID(ofApprovalToken token: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 32, parts[0].allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
+              let code = Self.data(base64url: String(parts[1])), code.count == 32,
+              let key = try? key(creating: false)
+        else { return nil }
+        let deliveryID = String(parts[0])
+        guard HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Data((Self.approvalLabel + deliveryID).utf8), using: key)
+        else { return nil }
+        return deliveryID
+    }
+
+    private static let approvalLabel = "ParentalGate approval link, version 1:"
+
+    private static func base64url(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    private static func data(base64url text: String) -> Data? {
+        guard text.utf8.allSatisfy({ $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else { return nil }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64)
+    }
 
     private func key(creating: Bool) throws -> SymmetricKey {
         try lock.withLock {
@@ -119,5 +157,12 @@ final class NotificationKey: @unchecked Sendable {
             return theirs
         }
         return key
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIAlphanumeric: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
     }
 }

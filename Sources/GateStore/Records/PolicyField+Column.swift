@@ -21,6 +21,9 @@ extension PolicyField {
         case .hardLockAfter: "hard_lock_after"
         case .parentSession: "parent_session_ms"
         case .auditRetention: "audit_retention_ms"
+        case .askParent: "ask_parent"
+        case .askExpiry: "ask_expiry_ms"
+        case .askCooldown: "ask_cooldown_ms"
         }
     }
 
@@ -34,6 +37,7 @@ extension PolicyField {
         case .count(let count)?: count.databaseValue
         case .duration(let duration)?: duration.wholeMilliseconds.databaseValue
         case .factor(let factor)?: factor.databaseValue
+        case .permission(let allowed)?: (allowed ? "allowed" : "off").databaseValue
         }
     }
 
@@ -57,6 +61,8 @@ extension PolicyField {
             if let milliseconds = Int64.fromDatabaseValue(stored) { value = .duration(.milliseconds(milliseconds)) }
         case .factor:
             if let factor = Double.fromDatabaseValue(stored) { value = .factor(factor) }
+        case .permission:
+            if let text = String.fromDatabaseValue(stored), text == "allowed" || text == "off" { value = .permission(text == "allowed") }
         }
         guard let value else { throw StoreError.constraint("malformed \(rawValue) in the policies table") }
         try validate(value)

@@ -13,6 +13,26 @@ extension GateStore {
         try notificationKey.unseal(box)
     }
 
+    /// The approval link token of delivery `deliveryID` (see ``NotificationKey/approvalToken(deliveryID:)``).
+    package func approvalToken(deliveryID: String) throws -> String {
+        try notificationKey.approvalToken(deliveryID: deliveryID)
+    }
+
+    /// The delivery an approval link token was made for; `nil` for a token this database's key did not make.
+    package func deliveryID(ofApprovalToken token: String) -> String? {
+        notificationKey.deliveryID(ofApprovalToken: token)
+    }
+
+    /// A session token sealed until its request's client picks it up.
+    package func sealSessionToken(_ token: String) throws -> Data {
+        try notificationKey.seal(token, context: NotificationKey.sessionContext)
+    }
+
+    /// The session token sealed in `box`.
+    package func unsealSessionToken(_ box: Data) throws -> String {
+        try notificationKey.unseal(box, context: NotificationKey.sessionContext)
+    }
+
     /// The file that holds the key webhook secrets are sealed with; `nil` in memory.
     package var notificationKeyPath: String? {
         notificationKey.path

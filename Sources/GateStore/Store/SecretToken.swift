@@ -3,10 +3,10 @@ import Foundation
 
 /// Secret tokens (parent sessions, admin access): 256 random bits, base64url; only their
 /// SHA-256 is ever stored.
-enum SecretToken {
+package enum SecretToken {
     /// A new token from the system's secure generator, never starting with `-` (a command
     /// line would take it for an option; redrawing costs 0.02 bits of the 256).
-    static func generate() -> String {
+    package static func generate() -> String {
         while true {
             let token = draw()
             if !token.hasPrefix("-") { return token }
@@ -28,7 +28,7 @@ enum SecretToken {
     }
 
     /// The SHA-256 of `token`, as stored.
-    static func hash(_ token: String) -> Data {
+    package static func hash(_ token: String) -> Data {
         Data(SHA256.hash(data: Data(token.utf8)))
     }
 }

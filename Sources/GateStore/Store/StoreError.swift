@@ -19,6 +19,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case challengeAlreadyEnded(String)
     /// No subscription with this id; `nil`: none at all.
     case notificationNotFound(Int64?)
+    /// No request to a parent with this number (or behind this handle or link).
+    case requestNotFound(String)
     /// The key that seals webhook secrets cannot be used.
     case notificationKey(path: String, problem: String)
     case cannotWrite(path: String, reason: String)
@@ -63,6 +65,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "no notification with id \(id) (gatectl notify list shows them)"
         case .notificationNotFound(nil):
             "no notifications are set up (add one with gatectl notify add)"
+        case .requestNotFound(let what):
+            "no request to a parent \(what)"
         case .notificationKey(let path, let problem):
             "the notification key \(path) \(problem)"
         case .constraint(let detail):

@@ -11,7 +11,7 @@ extension GateError {
             return .invalidInput(error)
         case let error as StoreError:
             switch error {
-            case .profileNotFound, .questionSetNotFound, .challengeNotFound, .notificationNotFound:
+            case .profileNotFound, .questionSetNotFound, .challengeNotFound, .notificationNotFound, .requestNotFound:
                 return .notFound(error.description)
             case .duplicateProfile, .duplicateQuestionSet, .challengeAlreadyEnded, .constraint:
                 return .conflict(error.description)

@@ -66,7 +66,8 @@ package struct OutgoingNotification: Sendable {
             headers.append(("Content-Type", "text/plain; charset=utf-8"))
             headers.append(("Title", Self.headerValue(claimed.title ?? claimed.event.title)))
             headers.append(("Priority", String(claimed.priority ?? claimed.event.defaultPriority)))
-            if let click = claimed.click { headers.append(("Click", click)) }
+            // A request's approval link is what a tap should open.
+            if let click = claimed.event.details["approveURL"] ?? claimed.click { headers.append(("Click", click)) }
         }
     }
 

@@ -51,11 +51,22 @@ extension Gate {
 
     /// Claims up to `limit` deliveries that are due, each ready to send; none of them is
     /// claimed again before `lease` has passed unless its try is recorded.
-    package func claimNotifications(limit: Int, lease: Duration) async throws(GateError) -> [OutgoingNotification] {
+    ///
+    /// A `request` carries its one-time approval link under `approvalBase` (the daemon's
+    /// public URL, e.g. `http://gate.home.lan:8080`): `approvalBase/approve/TOKEN`, the token
+    /// made from the delivery id and the notification key, stored nowhere. Without a base,
+    /// the message tells how to approve with gatectl.
+    package func claimNotifications(limit: Int, lease: Duration, approvalBase: String? = nil) async throws(GateError) -> [OutgoingNotification] {
         let now = timeSource.now()
         let claimed = try await write { try $0.claimNotifications(at: now, lease: lease, limit: limit) }
         let store = store
         return claimed.map { claimed in
+            var claimed = claimed
+            if claimed.event.kind == .request, let base = approvalBase,
+               let token = try? store.approvalToken(deliveryID: claimed.deliveryID)
+            {
+                claimed.event.details["approveURL"] = base + "/approve/" + token
+            }
             let secret = claimed.secretBox.map { box -> Result<String, StoreError> in
                 do {
                     return .success(try store.unsealWebhookSecret(box))

@@ -93,7 +93,7 @@ extension Gate {
         }
     }
 
-    private static func clientLabel(_ client: String?) throws(GateError) -> String? {
+    static func clientLabel(_ client: String?) throws(GateError) -> String? {
         guard let client else { return nil }
         return try validated { () throws(GateInputError) in try Label(client, what: "client label").value }
     }

@@ -24,8 +24,12 @@ extension Gate {
     /// With `readingFirst`, the event is first decided on a read-only snapshot, and when
     /// it would change nothing but the latest time seen (a state check with nothing to
     /// settle), nothing is written: no write lock and no disk sync for a look at the gate.
+    ///
+    /// `finishing`, if given, runs last in the same transaction with what was applied and the
+    /// transition's time (a request's decision is written with the session it opened).
     func apply(
         to target: Target, readingFirst: Bool = false,
+        finishing: (@Sendable (StoreTransaction, Applied, Date) throws -> Void)? = nil,
         _ makeEvent: @escaping @Sendable (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent
     ) async throws(GateError) -> Applied {
         let timeSource = timeSource
@@ -43,6 +47,7 @@ extension Gate {
             applied.token = try perform(transition, profileID: decision.applied.profile.id, in: transaction)
             try transaction.saveGateCounters(
                 transition.snapshot.counters, profileID: decision.applied.profile.id, auditing: [], at: transition.time)
+            try finishing?(transaction, applied, transition.time)
             return applied
         }
         hub.publish(applied.notifications)
