@@ -15,12 +15,12 @@ package struct GateCtl: AsyncParsableCommand {
             (~/.local/share/parental-gate/gate.sqlite); it is created and migrated on first use.
 
             Exit codes: 0 success, 1 gate refused (wrong or failed), 2 locked out, 3 not found, \
-            64 usage or bad input, 69 daemon unavailable, 74 database error, 77 not permitted.
+            64 usage or bad input, 69 daemon unavailable, 75 a request to a parent still waiting, 74 database error, 77 not permitted.
             """,
         version: GateCtlVersion.current,
         subcommands: [
             Profile.self, Policy.self, Status.self, Unlock.self, GateCommand.self, Challenge.self, Session.self,
-            Questions.self, Audit.self, Notify.self, Db.self, Serve.self,
+            Questions.self, Audit.self, Notify.self, Ask.self, Db.self, Serve.self,
         ]
     )
 

@@ -104,7 +104,7 @@ struct RemoteHandler: Sendable {
         guard let use = GateSocketUse(command) else {
             return CommandFailure(
                 status: ExitCode.notPermitted.rawValue,
-                message: "'\(name)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status and session check: use the admin socket")
+                message: "'\(name)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check: use the admin socket")
         }
         return await refusal(of: use, user: user)
     }
@@ -164,6 +164,10 @@ struct RemoteHandler: Sendable {
             case .checkState(let profile):
                 try await session.checkState(profile: profile)
                 return .checked
+            case .ask(let profile, let client):
+                return .asked(try await session.ask(profile: profile, client: client))
+            case .checkRequest(let handle):
+                return .requestChecked(try await session.checkRequest(handle: handle))
             }
         } catch {
             let failure = CommandRunner.failure(of: error)
@@ -181,7 +185,7 @@ struct RemoteHandler: Sendable {
     /// The command's words (`profile add`), without its arguments; `?` for a word that is not
     /// a command's (it could be anything, a token too).
     static func commandPath(_ arguments: [String]) -> String {
-        let groups: Set<String> = ["profile", "policy", "challenge", "session", "questions", "audit", "notify", "db"]
+        let groups: Set<String> = ["profile", "policy", "challenge", "session", "questions", "audit", "notify", "db", "ask"]
         let commands = groups.union(["status", "unlock", "gate", "serve"])
         guard let first = arguments.first, commands.contains(first) else { return "?" }
         guard groups.contains(first), arguments.count > 1 else { return first }
@@ -197,6 +201,8 @@ struct RemoteHandler: Sendable {
         case .answer: "answer"
         case .cancel: "cancel"
         case .checkState: "state"
+        case .ask: "ask"
+        case .checkRequest: "ask check"
         }
     }
 

@@ -24,9 +24,16 @@ extension GateCtl {
         @Option(help: "A label for this terminal, recorded in the audit log.")
         var client: String = "gatectl gate"
 
+        @Flag(help: "Ask a parent instead of answering, and wait for their answer (exit 0 when they approve, 1 otherwise).")
+        var ask = false
+
+        /// How often a waiting request is looked at.
+        static let pollInterval: Duration = .seconds(2)
+
         func run() async throws {
             let gate: any GateSession = try CommandContext.current.gateSession ?? LocalGateSession(gate: global.openGate())
             let profile = try await gate.profile(named: name)
+            if ask { return try await askParent(gate: gate, profile: profile.name, strings: GateStrings.forLocale(profile.locale)) }
             let begun = try await gate.begin(profile: profile.name, client: client)
             guard case .challenge(let challenge) = begun else {
                 let strings = GateStrings.forLocale(profile.locale)
@@ -87,6 +94,48 @@ extension GateCtl {
                 say(Self.words(for: result, strings: strings))
                 if case .wrong = result { continue }
                 return result
+            }
+        }
+
+        /// Asks a parent and waits until they answer or the request expires, saying so in the
+        /// profile's language.
+        private func askParent(gate: any GateSession, profile: String, strings: GateStrings) async throws {
+            let handle: String
+            switch try await gate.ask(profile: profile, client: client) {
+            case .asked(_, let asked): handle = asked
+            case .alreadyWaiting(let request):
+                say(strings.askTooSoon(for: Self.remaining(request.expiresAt)))
+                throw ExitCode.refused
+            case .tooSoon(let retryAt):
+                say(strings.askTooSoon(for: Self.remaining(retryAt)))
+                throw ExitCode.refused
+            case .notAllowed:
+                say(strings.askOff)
+                throw ExitCode.refused
+            case .disabled:
+                say(strings.disabled)
+                throw ExitCode.refused
+            }
+            say(strings.askWaiting)
+            while true {
+                let checked = try await gate.checkRequest(handle: handle)
+                switch checked.request.status {
+                case .pending:
+                    try await Task.sleep(for: Self.pollInterval)
+                    continue
+                case .approved:
+                    say(strings.askApproved + (checked.pass.map { " (\(Formatting.time($0.until)))" } ?? ""))
+                case .denied:
+                    say(strings.askDenied)
+                case .expired:
+                    say(strings.askExpired)
+                }
+                if global.json {
+                    try Output.json(GateCtl.Ask.Check.JSON(
+                        request: ParentRequestJSON(checked.request), token: checked.pass?.token, until: checked.pass?.until))
+                }
+                if checked.request.status == .approved { return }
+                throw ExitCode.refused
             }
         }
 

@@ -10,6 +10,10 @@ package protocol GateSession: Sendable {
     func cancel(challenge: ChallengeID, client: String) async throws -> AnswerResult
     /// Looks at the profile's state, which records a challenge that timed out.
     func checkState(profile: String) async throws
+    /// Asks a parent instead of answering.
+    func ask(profile: String, client: String) async throws -> AskResult
+    /// Where the request behind `handle` stands.
+    func checkRequest(handle: String) async throws -> RequestCheck
 }
 
 /// The terminal gate on a ``Gate`` of this process.
@@ -39,6 +43,14 @@ package struct LocalGateSession: GateSession {
 
     package func checkState(profile: String) async throws {
         _ = try await gate.state(profile: profile)
+    }
+
+    package func ask(profile: String, client: String) async throws -> AskResult {
+        try await gate.askParent(profile: profile, client: client)
+    }
+
+    package func checkRequest(handle: String) async throws -> RequestCheck {
+        try await gate.parentRequest(handle: handle)
     }
 }
 
@@ -73,6 +85,16 @@ struct RemoteGateSession: GateSession {
 
     func checkState(profile: String) async throws {
         guard case .checked = try connection.send(.gate(.checkState(profile: profile))) else { throw Self.unexpected }
+    }
+
+    func ask(profile: String, client: String) async throws -> AskResult {
+        guard case .asked(let result) = try connection.send(.gate(.ask(profile: profile, client: client))) else { throw Self.unexpected }
+        return result
+    }
+
+    func checkRequest(handle: String) async throws -> RequestCheck {
+        guard case .requestChecked(let check) = try connection.send(.gate(.checkRequest(handle: handle))) else { throw Self.unexpected }
+        return check
     }
 
     private static let unexpected = CommandError.unavailable("the daemon gave an answer this gatectl does not understand")

@@ -7,7 +7,7 @@ package enum GateSocketUse: Equatable, Sendable {
     case profile(String)
     /// A child's command about this challenge; the daemon checks whose it is.
     case challenge(String)
-    /// Checking a session token: the token is the secret.
+    /// Checking a session token, or a request's handle: the token is the secret.
     case session
 
     /// What `command` does through the gate socket; `nil` when only the admin socket allows it.
@@ -18,6 +18,8 @@ package enum GateSocketUse: Equatable, Sendable {
         case let cancel as GateCtl.Challenge.Cancel: self = .challenge(cancel.id)
         case let status as GateCtl.Status: self = .profile(status.name)
         case is GateCtl.Session.Check: self = .session
+        case let ask as GateCtl.Ask.Request: self = .profile(ask.name)
+        case is GateCtl.Ask.Check: self = .session
         default: return nil
         }
     }
@@ -27,6 +29,8 @@ package enum GateSocketUse: Equatable, Sendable {
         switch step {
         case .profile(let name), .begin(let name, _), .checkState(let name): self = .profile(name)
         case .answer(let challenge, _, _), .cancel(let challenge, _): self = .challenge(challenge)
+        case .ask(let name, _): self = .profile(name)
+        case .checkRequest: self = .session
         }
     }
 }

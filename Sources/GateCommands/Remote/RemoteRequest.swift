@@ -32,6 +32,10 @@ package enum GateStep: Codable, Sendable {
     case answer(challenge: String, value: Int, client: String)
     case cancel(challenge: String, client: String)
     case checkState(profile: String)
+    /// Ask a parent instead of answering.
+    case ask(profile: String, client: String)
+    /// Where the request behind a handle stands.
+    case checkRequest(handle: String)
 }
 
 /// What the daemon answers.
@@ -42,6 +46,8 @@ package enum RemoteResponse: Codable, Sendable {
     case begun(BeginResult)
     case answered(AnswerResult)
     case checked
+    case asked(AskResult)
+    case requestChecked(RequestCheck)
     /// Refused or failed: gatectl's exit status and its one-line message.
     case failed(status: Int32, message: String)
 }

@@ -10,6 +10,8 @@ extension ExitCode {
     package static let lockedOut = ExitCode(2)
     /// A named profile, question set, challenge or session does not exist.
     package static let notFound = ExitCode(3)
+    /// A request to a parent is still waiting for an answer (`ask check`): ask again later.
+    package static let pending = ExitCode(75)
     /// Bad command-line input: a malformed or out-of-range value, a duplicate name.
     package static let usage = ExitCode(64)
     /// The daemon's socket is there but nothing answers, or the daemon broke off.

@@ -19,6 +19,11 @@ extension GateStrings {
         Self.fill(lockedOut, ["time": words(for: remaining)])
     }
 
+    /// Asked again too soon: a new request may be made in `remaining`.
+    public func askTooSoon(for remaining: Duration) -> String {
+        Self.fill(askTooSoon, ["time": words(for: remaining)])
+    }
+
     /// `remaining` time to answer, in words.
     public func timeLeft(_ remaining: Duration) -> String {
         Self.fill(timeLeft, ["time": words(for: remaining)])

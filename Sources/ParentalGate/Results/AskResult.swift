@@ -2,7 +2,7 @@ import Foundation
 import GateCore
 
 /// What asking a parent gave.
-public enum AskResult: Hashable, Sendable {
+public enum AskResult: Hashable, Sendable, Codable {
     /// Asked: the parents subscribed to `request` notifications are being told. `handle`
     /// is the asking client's key to the outcome (``Gate/parentRequest(handle:)``): shown
     /// this once, only its hash is stored.

@@ -1,0 +1,136 @@
+import Foundation
+import GateServer
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+@testable import ParentalGate
+import Testing
+
+/// "Ask a parent" over HTTP, as a child's page and a parent's phone use it, and as someone
+/// holding a stale, forged or replayed link would try it.
+@Suite("Ask a parent over HTTP: ask, wait, the approval page and its decision")
+struct AskRoutesTests {
+    /// A fixture with `emma` and a webhook for her events.
+    static func fixture() async throws -> ServerFixture {
+        let fixture = try ServerFixture()
+        try await fixture.gate.addProfile("emma", displayName: "Emma <3")
+        _ = try await fixture.gate.addNotification(
+            try NotificationSettings(channel: .webhook, url: "http://127.0.0.1:9/hook", profile: "emma"), by: "mum")
+        return fixture
+    }
+
+    /// The approval link token of the newest request notification.
+    static func linkToken(_ fixture: ServerFixture) async throws -> String {
+        let claimed = try await fixture.gate.claimNotifications(limit: 100, lease: .seconds(30), approvalBase: "http://gate.lan")
+        let body = try #require(claimed.last { $0.kind == .request }?.body)
+        let details = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["details"] as? [String: String])
+        return String(try #require(details["approveURL"]).dropFirst("http://gate.lan/approve/".count))
+    }
+
+    @Test("ask (201 with a handle), wait, the page decides nothing, the link approves once, the waiting page gets the cookie once")
+    func approveFlow() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        try await fixture.app().test(.router) { client in
+            let asked = try await client.json("/v1/profiles/emma/ask", #"{"client": "tablet"}"#)
+            #expect(asked.status == .created)
+            let json = try GateRoutesTests.json(asked)
+            let handle = try #require(json["id"] as? String)
+            #expect((json["request"] as? [String: Any])?["status"] as? String == "pending")
+            let again = try await client.json("/v1/profiles/emma/ask")
+            #expect(again.status == .conflict, "one request waits at a time")
+
+            let waiting = try await client.execute(uri: "/v1/requests/\(handle)?cookie=1", method: .get)
+            #expect(try (GateRoutesTests.json(waiting)["request"] as? [String: Any])?["status"] as? String == "pending")
+            #expect(waiting.headers[.setCookie] == nil)
+
+            let token = try await Self.linkToken(fixture)
+            for _ in 0..<2 {
+                let page = try await client.execute(uri: "/approve/\(token)", method: .get)
+                #expect(page.status == .ok)
+                let html = String(buffer: page.body)
+                #expect(html.contains("<title>Emma &lt;3 asks for parent mode</title>"))
+                #expect(html.contains(#""client":"tablet""#) && html.contains(#""status":"pending""#))
+                #expect(page.headers[.cacheControl] == "no-store")
+                #expect(page.headers[try #require(HTTPField.Name("Referrer-Policy"))] == "no-referrer")
+                #expect(page.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true)
+            }
+            #expect(try await fixture.gate.state(profile: "emma") == .child, "loading the page decided nothing")
+
+            let approved = try await client.json("/v1/approvals/\(token)", #"{"decision": "approve"}"#)
+            #expect(approved.status == .ok)
+            #expect(try GateRoutesTests.json(approved)["status"] as? String == "approved")
+            let replay = try await client.json("/v1/approvals/\(token)", #"{"decision": "deny"}"#)
+            #expect(replay.status == .conflict, "a used link is refused")
+
+            let picked = try await client.execute(uri: "/v1/requests/\(handle)?cookie=1", method: .get)
+            let cookie = try #require(picked.headers[.setCookie])
+            #expect(cookie.hasPrefix("parental_gate_session_emma=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            #expect(try GateRoutesTests.json(picked)["token"] == nil, "with cookie=1 the token is only in the cookie")
+            let pair = String(cookie.prefix { $0 != ";" })
+            #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get, headers: [.cookie: pair]).status == .ok)
+            let later = try await client.execute(uri: "/v1/requests/\(handle)?cookie=1", method: .get)
+            #expect(later.headers[.setCookie] == nil, "handed over once")
+            #expect(try (GateRoutesTests.json(later)["request"] as? [String: Any])?["pickedUp"] as? Bool == true)
+        }
+    }
+
+    @Test("a forged, altered or unknown link is 404 on the page and the decision; a bad decision 400; a cross-site decision 403; nothing changes")
+    func hostileLinks() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        try await fixture.app().test(.router) { client in
+            let handle = try #require(try GateRoutesTests.json(try await client.json("/v1/profiles/emma/ask"))["id"] as? String)
+            let token = try await Self.linkToken(fixture)
+            let delivery = String(token.prefix { $0 != "." })
+            for forged in [
+                "nothing", delivery, delivery + ".", String(repeating: "0", count: 32) + token.drop { $0 != "." },
+                String(token.dropLast(2)) + (token.hasSuffix("AA") ? "BB" : "AA"), "%00" + token, token + "%00",
+            ] {
+                let page = try await client.execute(uri: "/approve/\(forged)", method: .get)
+                #expect(page.status == .notFound, "\(forged)")
+                #expect(!String(buffer: page.body).contains("Emma"), "a forged link shows nothing of the request")
+                let decided = try await client.json("/v1/approvals/\(forged)", #"{"decision": "approve"}"#)
+                #expect(decided.status == .notFound, "\(forged)")
+            }
+            #expect(try await client.json("/v1/approvals/\(token)", #"{"decision": "yes"}"#).status == .badRequest)
+            #expect(try await client.json("/v1/approvals/\(token)", #"{"decision": "approve", "by": "x"}"#).status == .badRequest)
+            let crossSite = try await client.json(
+                "/v1/approvals/\(token)", #"{"decision": "approve"}"#, headers: [try #require(HTTPField.Name("Origin")): "https://evil.example"])
+            #expect(crossSite.status == .forbidden)
+            let form = try await client.execute(
+                uri: "/v1/approvals/\(token)", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ByteBuffer(string: "decision=approve"))
+            #expect(form.status == .unsupportedMediaType, "a form posted from another page cannot decide")
+            #expect(try await fixture.gate.parentRequest(handle: handle).request.status == .pending)
+            #expect(try await client.execute(uri: "/v1/requests/not-a-handle", method: .get).status == .notFound)
+        }
+    }
+
+    @Test("the policy's askParent off is 403; asking again within askCooldown is 429 with Retry-After; an expired request's link is 409")
+    func refusals() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        try await fixture.gate.setPolicy([(.askCooldown, "5m"), (.askExpiry, "2m")], for: "emma")
+        try await fixture.app().test(.router) { client in
+            let handle = try #require(try GateRoutesTests.json(try await client.json("/v1/profiles/emma/ask"))["id"] as? String)
+            let token = try await Self.linkToken(fixture)
+            fixture.clock.advance(by: .seconds(120))
+            let expired = try await client.execute(uri: "/v1/requests/\(handle)", method: .get)
+            #expect(try (GateRoutesTests.json(expired)["request"] as? [String: Any])?["status"] as? String == "expired")
+            let page = try await client.execute(uri: "/approve/\(token)", method: .get)
+            #expect(page.status == .ok && String(buffer: page.body).contains(#""status":"expired""#), "the page says it expired")
+            #expect(try await client.json("/v1/approvals/\(token)", #"{"decision": "approve"}"#).status == .conflict)
+            #expect(try await fixture.gate.state(profile: "emma") == .child)
+
+            let tooSoon = try await client.json("/v1/profiles/emma/ask")
+            #expect(tooSoon.status == .tooManyRequests)
+            #expect(tooSoon.headers[.retryAfter] == "300")
+            try await fixture.gate.setPolicy([(.askParent, "off")], for: "emma")
+            fixture.clock.advance(by: .seconds(300))
+            #expect(try await client.json("/v1/profiles/emma/ask").status == .forbidden)
+            let gatePage = String(buffer: try await client.execute(uri: "/gate/emma", method: .get).body)
+            #expect(gatePage.contains("const mayAsk = false;"), "the page offers no Ask button")
+        }
+    }
+}
