@@ -44,20 +44,31 @@ struct BrowserTests {
 
     /// Runs `body` with `gatectl serve` on `db` and a headless browser.
     static func withBrowser(_ db: TestDatabase, _ body: (ServedGate, WebDriver) async throws -> Void) async throws {
-        let server = try await ServedGate.start(db)
+        try await withBrowsers(db) { server, browser, _ in try await body(server, browser) }
+    }
+
+    /// Runs `body` with `gatectl serve arguments…` on `db` and two headless browsers of their
+    /// own (two people: their own cookies, their own windows).
+    static func withBrowsers(
+        _ db: TestDatabase, arguments: [String] = [], _ body: (ServedGate, WebDriver, WebDriver) async throws -> Void
+    ) async throws {
+        let server = try await ServedGate.start(db, arguments)
         let driverPort = Int.random(in: 30_001...40_000)
         let driver = try Self.start("/usr/bin/chromedriver", ["--port=\(driverPort)"])
         defer { driver.stopForGood() }
         let driverURL = try #require(URL(string: "http://127.0.0.1:\(driverPort)"))
         try #require(try await Self.waitUntil { await WebDriver.isReady(driverURL) })
         let browser = try await WebDriver.start(driverURL)
+        let second = try await WebDriver.start(driverURL)
         do {
-            try await body(server, browser)
+            try await body(server, browser, second)
         } catch {
             await browser.quit()
+            await second.quit()
             throw error
         }
         await browser.quit()
+        await second.quit()
     }
 
     /// The text of the element with id `id`.
@@ -151,6 +162,73 @@ struct BrowserTests {
                 let auth = try await HTTPClient.send(server.url("/v1/auth?profile=\(profile)"), headers: ["Cookie": cookies])
                 #expect(auth.status == 200, "\(profile)")
             }
+        }
+    }
+
+    @Test("ask a parent in two browsers: the child's page asks and waits, the parent opens the webhook's link and approves, the child lands on next with the cookie; a denial is told; a used link offers nothing")
+    func askAParent() async throws {
+        let db = try Self.spiderDatabase(["emma"])
+        defer { db.remove() }
+        try db.ok(["policy", "set", "--profile", "emma", "--ask-cooldown", "0s"])
+        let folder = db.file("receiver")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let receiver = try await WebhookReceiver.start(in: folder)
+        defer { receiver.stop() }
+        try db.ok(["notify", "add", "webhook", receiver.url("/hook"), "--profile", "emma"])
+        try await Self.withBrowsers(db, arguments: ["--public-url", "http://gate.example"]) { server, child, parent in
+            /// The approval link of the `count`-th request, at this server's address.
+            func link(_ count: Int) async throws -> String {
+                var links: [String] = []
+                for _ in 0..<600 where links.count < count {
+                    links = receiver.requests.compactMap { request -> String? in
+                        guard let text = request["body"] as? String,
+                              let body = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                              body["event"] as? String == "request"
+                        else { return nil }
+                        return (body["details"] as? [String: String])?["approveURL"]
+                    }
+                    if links.count < count { try await Task.sleep(for: .milliseconds(50)) }
+                }
+                let url = try #require(links.count >= count ? links[count - 1] : nil, "request \(count) was not delivered")
+                #expect(url.hasPrefix("http://gate.example/approve/"))
+                return server.base + url.dropFirst("http://gate.example".count)
+            }
+            func ask() async throws {
+                let offered = try await Self.waitUntil {
+                    try await child.run("const b = document.getElementById('ask'); return !b.hidden && b.textContent === 'Ask a parent'") as? Bool == true
+                }
+                try #require(offered, "the page offers to ask a parent")
+                try await child.click("#ask")
+                try #require(try await Self.waitUntil { try await Self.text(child, "status") == "Waiting for a parent to answer…" })
+            }
+
+            try await child.go(server.url("/gate/emma?next=/healthz"))
+            try await ask()
+            let first = try await link(1)
+            try await parent.go(first)
+            try #require(try await Self.waitUntil { try await Self.text(parent, "who") == "emma" })
+            #expect(try await Self.text(parent, "client") == "gate page")
+            #expect(try db.count("challenges") == 0)
+            #expect(try db.ok(["status", "emma"]).stdout.contains("child"), "the page decided nothing")
+            try await parent.click("#approve")
+            #expect(try await Self.waitUntil { (try await Self.text(parent, "status"))?.hasPrefix("Approved") == true })
+            let landed = try await Self.waitUntil { try await child.currentURL() == server.url("/healthz") }
+            #expect(landed, "the waiting page went to next")
+            let cookie = try await child.cookies().first { $0["name"] as? String == "parental_gate_session_emma" }
+            #expect(cookie?["httpOnly"] as? Bool == true)
+            #expect(try await parent.cookies().isEmpty, "the parent's browser holds no session")
+
+            try await child.go(server.url("/gate/emma?next=/healthz"))
+            try await ask()
+            try await parent.go(try await link(2))
+            try #require(try await Self.waitUntil { try await Self.text(parent, "who") == "emma" })
+            try await parent.click("#deny")
+            #expect(try await Self.waitUntil { try await Self.text(child, "status") == "A parent said no." })
+            #expect(try await Self.waitUntil { try await Self.startOffered(child) }, "the child may answer a question instead")
+
+            try await parent.go(first)
+            #expect(try await Self.waitUntil { (try await Self.text(parent, "status"))?.hasPrefix("Approved") == true })
+            #expect(try await parent.run("return document.getElementById('buttons').hidden") as? Bool == true, "a used link offers no buttons")
         }
     }
 
