@@ -56,6 +56,7 @@ enum QuickParse {
             command.global = global
             command.name = words.values[0]
             command.client = client ?? "gatectl gate"
+            command.ask = false
             return validated(command)
         default:
             return nil
