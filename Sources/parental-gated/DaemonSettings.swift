@@ -51,6 +51,11 @@ struct DaemonSettings: Sendable {
             throw CommandError.usage("allowed host must be a host name, not '\(bad.escapedForMessage)'")
         }
         server.allowedHosts = Set(hosts)
+        settings.notifications = try notifications(flags, config)
+        // The parents' phones reach the approval page by the public URL's name: it is served.
+        if let base = settings.notifications.approvalBase, let host = try? NotificationURL(base).host, GateServerOptions.isHostName(host) {
+            server.allowedHosts.insert(host)
+        }
         server.secureCookies = flags.secureCookies ?? config.bool("http.secureCookies") ?? server.secureCookies
         if flags.noRateLimit || config.bool("http.noRateLimit") == true {
             server.rateLimitPerAddress = nil
@@ -80,7 +85,6 @@ struct DaemonSettings: Sendable {
         settings.gateSocket = flags.gateSocket ?? config.string("gateSocket") ?? runtime.map { $0 + "/gate.sock" }
         settings.adminGroup = flags.adminGroup ?? config.string("adminGroup")
         settings.gateAccess = try GateSocketAccess(rules: flags.gateAccess.isEmpty ? config.strings("gateAccess") ?? [] : flags.gateAccess)
-        settings.notifications = try notifications(flags, config)
         if let level = flags.logLevel ?? config.string("logLevel") {
             guard let parsed = Logger.Level(rawValue: level) else {
                 throw CommandError.usage("unknown log level '\(level.escapedForMessage)' (expected trace, debug, info, notice, warning, error or critical)")
@@ -119,10 +123,12 @@ struct DaemonSettings: Sendable {
         return settings
     }
 
-    /// `--public-url` (`publicURL`): an http or https URL with a host, optionally a path
-    /// prefix, no query, fragment or user name; without its final slash.
+    /// `--public-url` (`publicURL`): `http` or `https`, a host and perhaps a port, nothing
+    /// else (the pages ask for `/v1/…` at the root); without a final slash.
     static func publicURL(_ text: String) throws -> String {
-        guard let url = try? NotificationURL(text), url.value.firstIndex(of: "?") == nil else {
+        guard let url = try? NotificationURL(text), let parts = URLComponents(string: url.value), parts.query == nil,
+              parts.path.isEmpty || parts.path == "/"
+        else {
             throw CommandError.usage("the public URL must be an http:// or https:// URL such as http://gate.home.lan:8080, not '\(text.escapedForMessage)'")
         }
         var base = url.value

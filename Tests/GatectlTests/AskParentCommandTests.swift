@@ -96,9 +96,14 @@ struct AskParentCommandTests {
         let refused = try ChildAccountTests.asNobody(["ask", "approve", "1", "--socket", daemon.gateSocket])
         #expect(refused.status == 77, "a child cannot approve through the gate socket: \(refused.stderr)")
 
-        let page = try await HTTPClient.send(try daemon.url("/approve/\(token)"))
+        // The public URL's name is served without --allowed-host; other names are not.
+        #expect(try await HTTPClient.send(try daemon.url("/openapi.yaml"), headers: ["Host": "gate.home.lan:8080"]).status == 200)
+        #expect(try await HTTPClient.send(try daemon.url("/openapi.yaml"), headers: ["Host": "other.lan"]).status == 421)
+        let page = try await HTTPClient.send(try daemon.url("/approve/\(token)"), headers: ["Host": "gate.home.lan:8080"])
         #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("kids laptop"))
-        let approved = try await HTTPClient.send(try daemon.url("/v1/approvals/\(token)"), method: "POST", json: #"{"decision": "approve"}"#)
+        let approved = try await HTTPClient.send(
+            try daemon.url("/v1/approvals/\(token)"), method: "POST",
+            headers: ["Host": "gate.home.lan:8080", "Origin": "http://gate.home.lan:8080"], json: #"{"decision": "approve"}"#)
         #expect(approved.status == 200, "\(String(decoding: approved.body, as: UTF8.self))")
         try await gate.waitForOutput("A parent said yes")
         #expect(gate.finish(timeout: 30).status == 0)
@@ -110,7 +115,7 @@ struct AskParentCommandTests {
     func badPublicURL() throws {
         let root = try Scratch()
         defer { root.remove() }
-        for value in ["gate.home.lan", "ftp://gate.home.lan", "http://user:pw@gate.home.lan", "http://gate.home.lan/?x=1"] {
+        for value in ["gate.home.lan", "ftp://gate.home.lan", "http://user:pw@gate.home.lan", "http://gate.home.lan/?x=1", "https://home.example/gate"] {
             let result = try GatectlProcess.run(
                 ["--port", "0", "--database", root.path("gate.sqlite"), "--public-url", value], executable: try GatectlProcess.daemon)
             expectError(result, status: 64, message: "the public URL must be an http:// or https:// URL such as http://gate.home.lan:8080, not '\(value)'")
