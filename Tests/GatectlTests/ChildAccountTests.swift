@@ -24,7 +24,7 @@ struct ChildAccountTests {
         let daemon = try await RunningDaemon.start()
         defer { daemon.stop() }
         try daemon.ok(["profile", "add", "emma", "--by", "mum"])
-        try daemon.ok(["policy", "set", "--profile", "emma", "--min-response-time", "0s", "--max-failed-challenges", "10", "--by", "mum"])
+        try daemon.ok(["policy", "set", "--profile", "emma", "--min-response-time", "0s", "--max-failed-challenges", "10", "--time-limit", "10m", "--by", "mum"])
 
         // What a child may do.
         let begun = try Self.asNobody(["challenge", "begin", "emma", "--json", "--socket", daemon.gateSocket])

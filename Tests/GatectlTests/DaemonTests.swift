@@ -113,7 +113,7 @@ struct DaemonTests {
         let daemon = try await RunningDaemon.start()
         defer { daemon.stop() }
         try daemon.ok(["profile", "add", "emma", "--by", "mum"])
-        try daemon.ok(["policy", "set", "--profile", "emma", "--min-response-time", "0s", "--max-wrong-answers", "2", "--by", "mum"])
+        try daemon.ok(["policy", "set", "--profile", "emma", "--min-response-time", "0s", "--max-wrong-answers", "2", "--time-limit", "10m", "--by", "mum"])
         let gate = try InteractiveGatectl(["gate", "emma", "--socket", daemon.gateSocket])
         try await gate.waitForOutput("> ")
         let answer = try await daemon.openAnswer(askedBy: gate)

@@ -9,25 +9,25 @@ struct DbCommandTests {
         defer { db.remove() }
         let first = try db.run(["db", "migrate"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "migrated to schema version 6 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes, 0005_audit_repeats, 0006_notifications)\n")
+        #expect(first.stdout == "migrated to schema version 7 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes, 0005_audit_repeats, 0006_notifications, 0007_parent_requests)\n")
         #expect(FileManager.default.fileExists(atPath: db.path))
         let again = try db.ok(["db", "migrate"])
-        #expect(again.stdout == "up to date: schema version 6\n")
+        #expect(again.stdout == "up to date: schema version 7\n")
         let json = try JSONOutput.object(try db.ok(["db", "migrate", "--json"]).stdout)
         #expect(json["applied"] as? [String] == [])
-        #expect(json["schemaVersion"] as? Int == 6)
+        #expect(json["schemaVersion"] as? Int == 7)
 
         let fresh = try TestDatabase()
         defer { fresh.remove() }
         let created = try JSONOutput.object(try fresh.ok(["db", "migrate", "--json"]).stdout)
         #expect(created["applied"] as? [String] == [
             "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes", "0005_audit_repeats",
-            "0006_notifications",
+            "0006_notifications", "0007_parent_requests",
         ])
-        #expect(created["schemaVersion"] as? Int == 6)
+        #expect(created["schemaVersion"] as? Int == 7)
         let status = try JSONOutput.object(try fresh.ok(["db", "status", "--json"]).stdout)
         #expect(status["pendingMigrations"] as? [String] == [])
-        #expect(status["schemaVersion"] as? Int == 6)
+        #expect(status["schemaVersion"] as? Int == 7)
     }
 
     @Test("db check: exit 0 when clean; 74 listing a foreign-key problem written behind gatectl's back")
@@ -126,11 +126,11 @@ struct DbCommandTests {
         defer { db.remove() }
         try db.ok(["profile", "add", "emma"])
         try db.sqlite("""
-            INSERT INTO parental_gate_schema VALUES (7, 'future', '\(String(repeating: "a", count: 64))', 0);
-            PRAGMA user_version = 7;
+            INSERT INTO parental_gate_schema VALUES (8, 'future', '\(String(repeating: "a", count: 64))', 0);
+            PRAGMA user_version = 8;
             """)
         let before = try db.snapshot()
-        let message = "\(db.path) has schema version 7, newer than this program supports (6); upgrade ParentalGate"
+        let message = "\(db.path) has schema version 8, newer than this program supports (7); upgrade ParentalGate"
         for command in [["profile", "add", "mia"], ["profile", "list"], ["db", "migrate"], ["db", "status"]] {
             expectError(try db.run(command), status: 74, message: message)
         }

@@ -10,7 +10,7 @@ struct DbStatusCommandTests {
         let path = scratch.path("home/gate.sqlite")
         let result = try GatectlProcess.run(["db", "status", "--database", path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("schema version      6"))
+        #expect(result.stdout.contains("schema version      7"))
         #expect(result.stdout.contains("pending migrations  none"))
         #expect(result.stdout.contains("journal mode        wal"))
         #expect(result.stderr.isEmpty)
@@ -59,7 +59,7 @@ struct DbStatusCommandTests {
             "path", "schemaVersion", "latestSchemaVersion", "pendingMigrations", "journalMode", "fileBytes", "walBytes", "counts",
             "permissionWarnings",
         ])
-        #expect(json["schemaVersion"] as? Int == 6)
+        #expect(json["schemaVersion"] as? Int == 7)
         #expect((json["permissionWarnings"] as? [Any])?.isEmpty == true)
         #expect((json["counts"] as? [String: Int])?["profiles"] == 0)
     }
@@ -85,7 +85,7 @@ struct DbStatusCommandTests {
         try FileManager.default.copyItem(at: GatectlProcess.binary, to: copy)
         let result = try GatectlProcess.run(["db", "status", "--database", scratch.path("gate.sqlite")], executable: copy)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("schema version      6"))
+        #expect(result.stdout.contains("schema version      7"))
     }
 
     @Test("a file that is not SQLite gets one error line, exit 74, and is left as it was")

@@ -81,7 +81,7 @@ struct ProfileCommandTests {
         let state = try #require(json["state"] as? [String: Any])
         #expect(state["state"] as? String == "verifying")
         let policy = try #require(json["policy"] as? [String: Any])
-        #expect((policy["fields"] as? [Any])?.count == 15)
+        #expect((policy["fields"] as? [Any])?.count == 18)
         let attempts = try #require(json["attempts"] as? [[String: Any]])
         #expect(attempts.count == 1)
         #expect(attempts.first?["value"] as? Int == answer + 1)

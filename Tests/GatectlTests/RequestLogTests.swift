@@ -21,7 +21,7 @@ struct RequestLogTests {
         }
 
         #expect(try await send("/v1/admin/profiles", "POST", route: "/v1/admin/profiles", headers: admin, json: #"{"name": "emma"}"#).status == 201)
-        let policy = #"{"fields": {"minResponseTime": "0s"}}"#
+        let policy = #"{"fields": {"minResponseTime": "0s", "timeLimit": "10m"}}"#
         #expect(try await send("/v1/admin/profiles/emma/policy", "PATCH", route: "/v1/admin/profiles/{profile}/policy", headers: admin, json: policy).status == 200)
         #expect(try await send("/gate/emma?next=/photos%3Fkey%3Dnext-marker", route: "/gate/{profile}").status == 200)
         let begun = try await send("/v1/profiles/emma/challenges", "POST", route: "/v1/profiles/{profile}/challenges", json: "{}")

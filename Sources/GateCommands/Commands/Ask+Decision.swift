@@ -1,0 +1,25 @@
+import ArgumentParser
+import GateJSON
+import ParentalGate
+
+extension GateCtl.Ask {
+    /// What `ask approve` and `ask deny` share: the request's number and who decides.
+    struct DecisionOptions: ParsableArguments {
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var actor: ActorOptions
+
+        @Argument(help: "The request's number, as ask list shows it.")
+        var number: Int64
+
+        func validate() throws {
+            if number < 1 { throw ValidationError("the request number must be a whole number from 1") }
+        }
+
+        /// Decides the request and prints what became of it.
+        func decide(approve: Bool) async throws {
+            let request = try await global.openGate().decideParentRequest(number, approve: approve, by: actor.actor)
+            if global.json { return try Output.json(ParentRequestJSON(request)) }
+            Output.line("\(approve ? "approved" : "denied") request \(request.id) of \(request.profile)")
+        }
+    }
+}
