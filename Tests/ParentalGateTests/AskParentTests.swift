@@ -158,6 +158,16 @@ struct AskParentTests {
         #expect(try await test.gate.state(profile: "emma") == .child)
     }
 
+    @Test("an approval nobody picks up while its parent mode lasts is never handed over later")
+    func unclaimedApproval() async throws {
+        let test = try await Self.gate()
+        let (request, handle) = try await Self.ask(test)
+        try await test.gate.decideParentRequest(request.id, approve: true, by: "mum")
+        test.advance(by: .seconds(601))
+        let late = try await test.gate.parentRequest(handle: handle)
+        #expect(late.request.status == .approved && late.pass == nil, "the session is over: no token is handed out after it")
+    }
+
     @Test("the database holds neither the handle, nor the link token, nor the approved session's token")
     func nothingInTheClear() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ask-\(UUID().uuidString)")

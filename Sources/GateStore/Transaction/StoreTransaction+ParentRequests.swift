@@ -81,6 +81,15 @@ extension StoreTransaction {
                 cached: "UPDATE parent_requests SET status = 'expired', decided_at = ? WHERE id = ?", arguments: [expiresAt, id])
             try appendAudit(AuditEvent(.requestExpired, profileID: row["profile_id"], details: ["request": String(id)]), at: now)
         }
+        // An approval nobody picked up while its parent mode lasted: its sealed token goes.
+        try execute(
+            cached: """
+                UPDATE parent_requests SET session_box = NULL
+                WHERE session_box IS NOT NULL AND (?2 IS NULL OR profile_id = ?2)
+                AND (session_id IS NULL OR session_id IN (
+                    SELECT id FROM parent_sessions WHERE ended_at IS NOT NULL OR expires_at <= ?1))
+                """,
+            arguments: [time, profileID])
         return due.count
     }
 

@@ -39,14 +39,15 @@ extension Gate {
         let hash = SecretToken.hash(handle)
         let store = store
         return try await write { transaction in
-            guard let found = try transaction.parentRequest(handleHash: hash) else {
+            guard let seen = try transaction.parentRequest(handleHash: hash),
+                  let profileID = try transaction.profile(named: seen.request.profile)?.id
+            else {
                 throw StoreError.requestNotFound("with this handle")
             }
-            if found.request.status == .pending, found.request.expiresAt <= now,
-               let profileID = try transaction.profile(named: found.request.profile)?.id
-            {
-                try transaction.expireParentRequests(profileID: profileID, at: now)
-                return RequestCheck(request: try transaction.requireParentRequest(found.request.id), pass: nil)
+            // Expires the request if its time is up, and drops an approval's token whose parent mode is over.
+            try transaction.expireParentRequests(profileID: profileID, at: now)
+            guard let found = try transaction.parentRequest(handleHash: hash) else {
+                throw StoreError.requestNotFound("with this handle")
             }
             guard found.request.status == .approved, let box = found.sessionBox else {
                 return RequestCheck(request: found.request, pass: nil)
