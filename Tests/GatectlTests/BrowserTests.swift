@@ -204,6 +204,10 @@ struct BrowserTests {
 
             try await child.go(server.url("/gate/emma?next=/healthz"))
             try await ask()
+            // A reload while waiting keeps waiting for the same request.
+            try await child.go(server.url("/gate/emma?next=/healthz"))
+            #expect(try await Self.waitUntil { try await Self.text(child, "status") == "Waiting for a parent to answer…" })
+            #expect(try await child.run("return document.getElementById('ask').hidden") as? Bool == true)
             let first = try await link(1)
             try await parent.go(first)
             try #require(try await Self.waitUntil { try await Self.text(parent, "who") == "emma" })
