@@ -154,28 +154,36 @@ let package = Package(
             dependencies: ["ParentalGate", "GateStore"],
             swiftSettings: strictSwift
         ),
+        // Shared by every test target: how many test cases run at once (Tests/Shared/TestSlots).
+        .target(
+            name: "TestSlots",
+            path: "Tests/Shared/TestSlots",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "GateCoreTests",
-            dependencies: ["GateCore"],
+            dependencies: ["GateCore", "TestSlots"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "GateStoreTests",
             dependencies: [
                 "GateStore",
+                "TestSlots",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "ParentalGateTests",
-            dependencies: ["GateCore", "ParentalGate", "ParentalGateTesting", "GateStore"],
+            dependencies: ["GateCore", "ParentalGate", "ParentalGateTesting", "GateStore", "TestSlots"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "GateServerTests",
             dependencies: [
                 "GateServer",
+                "TestSlots",
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
                 .product(name: "NIOEmbedded", package: "swift-nio", condition: server),
             ],
@@ -184,7 +192,7 @@ let package = Package(
         .testTarget(
             name: "GatectlTests",
             dependencies: [
-                "ParentalGate", "GateCommands", "GateServer", "gatectl", "parental-gated", "gate-stress", "QuickStart",
+                "ParentalGate", "GateCommands", "GateServer", "gatectl", "parental-gated", "gate-stress", "QuickStart", "TestSlots",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
             ],
             swiftSettings: strictSwift

@@ -1,10 +1,11 @@
 import Foundation
 @testable import GateCore
 import Testing
+import TestSlots
 
 /// The generator draws answers first and solves for operands; these tests check the solving
 /// against the rules written forwards, the way SPEC.md states them.
-@Suite("Arithmetic space: answers first, operands solved")
+@Suite("Arithmetic space: answers first, operands solved", .boundedConcurrency)
 struct ArithmeticSpaceTests {
     /// Every operand list of each form the rules of `difficulty` allow, counted by answer.
     static func bruteForce(_ difficulty: Difficulty) -> [ArithmeticProblem.Form: [Int: Int]] {

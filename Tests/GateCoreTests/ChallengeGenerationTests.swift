@@ -1,8 +1,9 @@
 import Foundation
 @testable import GateCore
 import Testing
+import TestSlots
 
-@Suite("Challenge generation")
+@Suite("Challenge generation", .boundedConcurrency)
 struct ChallengeGenerationTests {
     static let samples = 10_000
 

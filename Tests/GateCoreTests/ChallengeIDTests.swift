@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("ChallengeID")
+@Suite("ChallengeID", .boundedConcurrency)
 struct ChallengeIDTests {
     private static func isLowercaseHex(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }

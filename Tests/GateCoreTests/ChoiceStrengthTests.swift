@@ -1,11 +1,12 @@
 import Foundation
 @testable import GateCore
 import Testing
+import TestSlots
 
 /// Attacks the `choice` format as a child who cannot do the sum but can script would:
 /// without reading the question, learn from many challenges which option tends to be the
 /// answer, then use it.
-@Suite("Choice strength: an informed guesser that sees only the options")
+@Suite("Choice strength: an informed guesser that sees only the options", .boundedConcurrency)
 struct ChoiceStrengthTests {
     static let training = 20_000
     static let scoring = 10_000

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("ManualClock and TimeSource")
+@Suite("ManualClock and TimeSource", .boundedConcurrency)
 struct ClockTests {
     private static let start = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -1,8 +1,9 @@
 import Foundation
 import GateCore
 import Testing
+import TestSlots
 
-@Suite("Duration parsing under random input")
+@Suite("Duration parsing under random input", .boundedConcurrency)
 struct DurationFuzzTests {
     @Test("10,000 random strings: each parses to a bounded duration or is refused, never a crash")
     func fuzz() {

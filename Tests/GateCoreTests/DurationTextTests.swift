@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("DurationText")
+@Suite("DurationText", .boundedConcurrency)
 struct DurationTextTests {
     // MARK: Parsing what people type
 

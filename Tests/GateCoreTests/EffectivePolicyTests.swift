@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("EffectivePolicy and PolicyOverrides")
+@Suite("EffectivePolicy and PolicyOverrides", .boundedConcurrency)
 struct EffectivePolicyTests {
     @Test("with no overrides every value is the default")
     func noOverrides() throws {

@@ -1,11 +1,12 @@
 import Foundation
 @testable import GateCore
 import Testing
+import TestSlots
 
 /// Attacks the `entry` format as a child who reads the question's operation word but cannot
 /// do the sum, and can script: learn from many challenges which answers each operation gives
 /// most, then always give those.
-@Suite("Entry strength: a guesser that learns the most frequent answers of each operation")
+@Suite("Entry strength: a guesser that learns the most frequent answers of each operation", .boundedConcurrency)
 struct EntryStrengthTests {
     static let training = 20_000
     static let scoring = 10_000

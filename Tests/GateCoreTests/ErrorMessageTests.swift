@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("GateInputError messages")
+@Suite("GateInputError messages", .boundedConcurrency)
 struct ErrorMessageTests {
     @Test("each error reads as one clear line")
     func descriptions() {

@@ -1,10 +1,11 @@
 import Foundation
 @testable import GateCore
 import Testing
+import TestSlots
 
 /// Drives the pure rules with random event sequences and checks their invariants after
 /// every step. Randomness is seeded, so a failure repeats.
-@Suite("Gate rules: invariants under random events")
+@Suite("Gate rules: invariants under random events", .boundedConcurrency)
 struct GateMachinePropertyTests {
     /// A tiny in-memory world that carries out the effects the rules ask for.
     struct World {

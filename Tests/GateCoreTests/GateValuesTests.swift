@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("Gate values")
+@Suite("Gate values", .boundedConcurrency)
 struct GateValuesTests {
     @Test("every end but a pass counts as a failed challenge")
     func countsAsFailure() {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("LocaleTag")
+@Suite("LocaleTag", .boundedConcurrency)
 struct LocaleTagTests {
     @Test(
         "accepts BCP 47 tags and puts them in canonical case",

@@ -1,9 +1,10 @@
 import Foundation
 import GateCore
 import Testing
+import TestSlots
 
 /// The values of notifications: URLs and their origins, event kinds, what an event says.
-@Suite("Notification values")
+@Suite("Notification values", .boundedConcurrency)
 struct NotificationValuesTests {
     @Test("a URL's origin is all that logs and the audit show: no path, query, or secret in them")
     func origins() throws {

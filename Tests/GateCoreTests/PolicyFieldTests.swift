@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
 /// One line of the field table: texts that parse (with their value), texts just outside the
 /// range (with the value the error reports), and texts of the wrong kind.
@@ -14,7 +15,7 @@ struct FieldCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { field.rawValue }
 }
 
-@Suite("PolicyField")
+@Suite("PolicyField", .boundedConcurrency)
 struct PolicyFieldTests {
     static let cases: [FieldCase] = [
         FieldCase(

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("Policy")
+@Suite("Policy", .boundedConcurrency)
 struct PolicyTests {
     // MARK: Defaults
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("ProfileName")
+@Suite("ProfileName", .boundedConcurrency)
 struct ProfileNameTests {
     // MARK: Accepted names
 
@@ -235,7 +236,7 @@ struct ProfileNameTests {
     }
 }
 
-@Suite("Label")
+@Suite("Label", .boundedConcurrency)
 struct LabelTests {
     @Test("trims ordinary spaces and normalizes like a name")
     func trims() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import GateCore
 import Testing
+import TestSlots
 
 /// Question files as the library reads them (`QuestionFile`, `QuestionSet(decoding:)`):
 /// the shapes it accepts, and hostile input that must give one line and never a crash.
-@Suite("Question files")
+@Suite("Question files", .boundedConcurrency)
 struct QuestionFileTests {
     static let animals = Data("""
         {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("QuestionSource")
+@Suite("QuestionSource", .boundedConcurrency)
 struct QuestionSourceTests {
     @Test(
         "parses arithmetic, mixed and named question sets",

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("Question and QuestionSet")
+@Suite("Question and QuestionSet", .boundedConcurrency)
 struct QuestionTests {
     // MARK: Question
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import GateCore
+import TestSlots
 
-@Suite("Duration and Date conversions")
+@Suite("Duration and Date conversions", .boundedConcurrency)
 struct TimeConversionTests {
     @Test(
         "wholeMilliseconds rounds toward zero",

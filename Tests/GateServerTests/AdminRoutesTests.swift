@@ -4,8 +4,9 @@ import Hummingbird
 import HummingbirdTesting
 import ParentalGate
 import Testing
+import TestSlots
 
-@Suite("HTTP admin API")
+@Suite("HTTP admin API", .boundedConcurrency)
 struct AdminRoutesTests {
     static func json(_ response: TestResponse) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(buffer: response.body))

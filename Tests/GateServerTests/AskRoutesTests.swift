@@ -5,10 +5,11 @@ import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
 import Testing
+import TestSlots
 
 /// "Ask a parent" over HTTP, as a child's page and a parent's phone use it, and as someone
 /// holding a stale, forged or replayed link would try it.
-@Suite("Ask a parent over HTTP: ask, wait, the approval page and its decision")
+@Suite("Ask a parent over HTTP: ask, wait, the approval page and its decision", .boundedConcurrency)
 struct AskRoutesTests {
     /// A fixture with `emma` and a webhook for her events.
     static func fixture() async throws -> ServerFixture {

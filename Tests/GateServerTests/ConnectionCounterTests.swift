@@ -1,9 +1,10 @@
 import Foundation
 @testable import GateServer
 import Testing
+import TestSlots
 
 /// The per-address connection counter, with time moved by hand.
-@Suite("Connections per address")
+@Suite("Connections per address", .boundedConcurrency)
 struct ConnectionCounterTests {
     final class Clock: @unchecked Sendable {
         private let lock = NSLock()

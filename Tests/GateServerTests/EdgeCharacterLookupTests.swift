@@ -1,10 +1,11 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+import TestSlots
 
 /// A name with a control, invisible or white-space character at an edge reaches no profile
 /// over HTTP: the shared lookup refuses it before it trims, as the gate socket's access check does.
-@Suite("Edge characters in names over HTTP")
+@Suite("Edge characters in names over HTTP", .boundedConcurrency)
 struct EdgeCharacterLookupTests {
     @Test("state for emma with a control, separator or invisible character at an edge is 400, never emma's", arguments: [
         "emma%0A", "%0Demma", "emma%09", "emma%0B", "emma%C2%85", "%E2%80%A8emma", "%E2%80%8Bemma", "emma%EF%BB%BF", "%E3%80%80emma",

@@ -5,10 +5,11 @@ import Hummingbird
 import HummingbirdTesting
 import ParentalGate
 import Testing
+import TestSlots
 
 /// Every request gets one answer with its request id and one log line; an unexpected error
 /// is a 500 that names only that id.
-@Suite("Errors, request ids and the request log")
+@Suite("Errors, request ids and the request log", .boundedConcurrency)
 struct ErrorResponseTests {
     struct Broken: Error, CustomStringConvertible {
         var description: String { "/var/lib/parental-gate/gate.sqlite: disk I/O error" }

@@ -5,8 +5,9 @@ import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
 import Testing
+import TestSlots
 
-@Suite("The gate web page")
+@Suite("The gate web page", .boundedConcurrency)
 struct GatePageTests {
     @Test("the page is in the profile's language, labelled, and carries a safe next path")
     func page() async throws {

@@ -4,9 +4,10 @@ import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
 import Testing
+import TestSlots
 
 /// The HTTP API in process (HummingbirdTesting's router framework), on a real SQLite file.
-@Suite("HTTP API: gate routes and forward auth")
+@Suite("HTTP API: gate routes and forward auth", .boundedConcurrency)
 struct GateRoutesTests {
     static func json(_ response: TestResponse) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])

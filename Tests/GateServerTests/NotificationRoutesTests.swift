@@ -4,9 +4,10 @@ import Hummingbird
 import HummingbirdTesting
 import ParentalGate
 import Testing
+import TestSlots
 
 /// The admin API's notifications, on a live server on loopback.
-@Suite("HTTP admin API: notifications")
+@Suite("HTTP admin API: notifications", .boundedConcurrency)
 struct NotificationRoutesTests {
     static func json(_ response: TestResponse) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(buffer: response.body))

@@ -3,9 +3,10 @@ import GateServer
 import Hummingbird
 import ParentalGate
 import Testing
+import TestSlots
 
 /// The OpenAPI document and the server must describe the same API.
-@Suite("The OpenAPI document matches the routes")
+@Suite("The OpenAPI document matches the routes", .boundedConcurrency)
 struct OpenAPIDocumentTests {
     /// `METHOD /path` of every operation in `Sources/GateServer/Resources/openapi.yaml`,
     /// path parameters written `{name}`.

@@ -4,10 +4,11 @@ import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
 import Testing
+import TestSlots
 
 /// Names that need percent-encoding in a URL work on every route that takes one: the gate
 /// page's own `encodeURIComponent` sends them that way.
-@Suite("Percent-encoded names in paths")
+@Suite("Percent-encoded names in paths", .boundedConcurrency)
 struct PathDecodingTests {
     static func encoded(_ name: String) -> String {
         name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name

@@ -4,9 +4,10 @@ import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
 import Testing
+import TestSlots
 
 /// Rate limits, with time from the gate's manual clock: no sleeping.
-@Suite("Rate limits")
+@Suite("Rate limits", .boundedConcurrency)
 struct RateLimitTests {
     @Test("a bucket spends its burst, earns tokens back evenly, and a clock turned back earns nothing")
     func bucket() throws {

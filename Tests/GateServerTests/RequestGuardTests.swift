@@ -5,10 +5,11 @@ import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
 import Testing
+import TestSlots
 
 /// What a web page on another site can make a family member's browser send: refused before
 /// it reaches the gate, and nothing recorded.
-@Suite("Cross-site requests and content types")
+@Suite("Cross-site requests and content types", .boundedConcurrency)
 struct RequestGuardTests {
     /// Every route that changes something, with a valid JSON body for it.
     static func routes(challenge: String) -> [(String, HTTPRequest.Method, String)] {

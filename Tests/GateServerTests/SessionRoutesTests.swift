@@ -5,10 +5,11 @@ import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
 import Testing
+import TestSlots
 
 /// Parent sessions over HTTP as another family member would try them: ending someone
 /// else's, reading the open challenge's id, one child's pass replacing another's cookie.
-@Suite("Sessions, cookies and the open challenge over HTTP")
+@Suite("Sessions, cookies and the open challenge over HTTP", .boundedConcurrency)
 struct SessionRoutesTests {
     /// Begins and passes a challenge of `profile` through `client`; the reply to the pass.
     static func pass(

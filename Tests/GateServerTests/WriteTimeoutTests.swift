@@ -5,10 +5,11 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTPTypes
 import Testing
+import TestSlots
 
 /// The write timeout's clock, moved by hand on an embedded channel: answers that do not go
 /// out close the connection; each one that does restarts the clock.
-@Suite("Write timeout")
+@Suite("Write timeout", .boundedConcurrency)
 struct WriteTimeoutTests {
     static func channel() throws -> EmbeddedChannel {
         let channel = EmbeddedChannel(handler: WriteTimeoutHandler(timeout: .seconds(1), logger: Logger(label: "tests")))

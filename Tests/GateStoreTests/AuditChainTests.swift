@@ -3,8 +3,9 @@ import GateCore
 @testable import GateStore
 import GRDB
 import Testing
+import TestSlots
 
-@Suite("Audit hash chain")
+@Suite("Audit hash chain", .boundedConcurrency)
 struct AuditChainTests {
     /// A store with a few profiles, a policy change and a challenge: about a dozen records.
     static func populated() async throws -> TestStore {

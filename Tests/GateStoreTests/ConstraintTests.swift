@@ -3,8 +3,9 @@ import GateCore
 @testable import GateStore
 import GRDB
 import Testing
+import TestSlots
 
-@Suite("Constraints refuse bad data and write nothing")
+@Suite("Constraints refuse bad data and write nothing", .boundedConcurrency)
 struct ConstraintTests {
     @Test("a profile name that differs only in case (or normalization) is a duplicate", arguments: [
         ("Emma", "EMMA"), ("emma", " Emma "), ("Ёлка", "ЁЛКА"), ("Zoë", "zoe\u{308}"),

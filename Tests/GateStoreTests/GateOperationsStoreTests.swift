@@ -3,8 +3,9 @@ import GateCore
 @testable import GateStore
 import GRDB
 import Testing
+import TestSlots
 
-@Suite("Gate-state writes and their audit records")
+@Suite("Gate-state writes and their audit records", .boundedConcurrency)
 struct GateOperationsStoreTests {
     @Test("issuing, answering and ending a challenge writes rows and audit records together")
     func challengeLifecycle() async throws {

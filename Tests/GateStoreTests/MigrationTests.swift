@@ -4,8 +4,9 @@ import GateCore
 @testable import GateStore
 import GRDB
 import Testing
+import TestSlots
 
-@Suite("Opening and migrating")
+@Suite("Opening and migrating", .boundedConcurrency)
 struct MigrationTests {
     static let tables = [
         "admin_tokens", "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "audit_repeats", "challenges", "gate_states", "household",

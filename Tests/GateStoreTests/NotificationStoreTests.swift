@@ -3,10 +3,11 @@ import GateCore
 @testable import GateStore
 import GRDB
 import Testing
+import TestSlots
 
 /// The outbox in the store: written in the audited event's own transaction, and webhook
 /// secrets sealed with a key beside the database.
-@Suite("The notification outbox and sealed secrets in the store")
+@Suite("The notification outbox and sealed secrets in the store", .boundedConcurrency)
 struct NotificationStoreTests {
     static func subscribe(_ test: TestStore, _ settings: NotificationSettings) async throws -> (NotificationSubscription, SealedSecret?) {
         let secret = settings.channel == .webhook ? try test.store.makeWebhookSecret() : nil

@@ -3,8 +3,9 @@ import GateCore
 @testable import GateStore
 import GRDB
 import Testing
+import TestSlots
 
-@Suite("Policy inheritance and history")
+@Suite("Policy inheritance and history", .boundedConcurrency)
 struct PolicyStoreTests {
     @Test("a profile inherits default, then household, then its own override, and knows where each comes from")
     func inheritance() async throws {

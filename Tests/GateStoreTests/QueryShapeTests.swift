@@ -3,10 +3,11 @@ import GateCore
 @testable import GateStore
 import GRDB
 import Testing
+import TestSlots
 
 /// The queries that must stay fast as the log grows read through indexes: checked on the
 /// plans SQLite makes for the statements the store actually runs.
-@Suite struct QueryShapeTests {
+@Suite(.boundedConcurrency) struct QueryShapeTests {
     @Test func recentAttemptsAndDayStatisticsReadThroughIndexes() async throws {
         let test = try TestStore()
         defer { try? FileManager.default.removeItem(at: test.directory) }

@@ -3,9 +3,10 @@ import GateCore
 @testable import GateStore
 import GRDB
 import Testing
+import TestSlots
 
 /// `audit prune` gives the space it frees back to the file system.
-@Suite struct ReclaimSpaceTests {
+@Suite(.boundedConcurrency) struct ReclaimSpaceTests {
     @Test func pruningHalfTheHistoryShrinksTheFile() async throws {
         let test = try TestStore()
         defer { try? FileManager.default.removeItem(at: test.directory) }

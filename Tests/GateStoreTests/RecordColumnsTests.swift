@@ -3,10 +3,11 @@ import GateCore
 @testable import GateStore
 import GRDB
 import Testing
+import TestSlots
 
 /// Each record lists its table's columns once (`Columns`), and its cached insert writes them
 /// all: the list must be the table's, as the migrations made it.
-@Suite("Records: one column list per table")
+@Suite("Records: one column list per table", .boundedConcurrency)
 struct RecordColumnsTests {
     static func columns<Record: ColumnsRecord>(of record: Record.Type) -> [String] {
         Record.Columns.allCases.map(\.name)

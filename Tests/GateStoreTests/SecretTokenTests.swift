@@ -1,8 +1,9 @@
 import Foundation
 @testable import GateStore
 import Testing
+import TestSlots
 
-@Suite("Secret tokens")
+@Suite("Secret tokens", .boundedConcurrency)
 struct SecretTokenTests {
     @Test("256 random bits in base64url, never starting with '-' (a command line would read an option)")
     func shape() {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// Admin tokens for the HTTP admin API: a token file must be private and hard to guess, a new
 /// file's token replaces the earlier file's, and `--revoke-admin-tokens` retires them all.
-@Suite("Admin tokens through the real daemon")
+@Suite("Admin tokens through the real daemon", .boundedConcurrency)
 struct AdminTokenTests {
     /// The status `/v1/admin/profiles` answers `token` with.
     static func status(_ server: ServedGate, _ token: String) async throws -> Int {

@@ -2,11 +2,12 @@ import Foundation
 import GateServer
 import ParentalGate
 import Testing
+import TestSlots
 
 /// DNS rebinding: a web page on `evil.example` points its own name at the gate's address,
 /// so the browser sends `Host: evil.example` and `Origin: http://evil.example`, which agree.
 /// The server answers only for IP addresses, `localhost` and the names it is given.
-@Suite("Host names the server answers for")
+@Suite("Host names the server answers for", .boundedConcurrency)
 struct AllowedHostTests {
     /// `method path` with `Host: host` (none when `nil`) and `extra` header lines.
     static func request(_ method: String, _ path: String, host: String?, _ extra: [String] = [], body: String? = nil) -> String {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// "Ask a parent" through the real binaries: `gatectl ask` on a database file, the terminal
 /// gate asking and waiting, and a deployment where a child's account asks through the gate
 /// socket and a parent follows the link their webhook got.
-@Suite("Ask a parent through gatectl and parental-gated", .serialized)
+@Suite("Ask a parent through gatectl and parental-gated", .serialized, .boundedConcurrency)
 struct AskParentCommandTests {
     @Test("ask request, check (75 while waiting), list, approve (the token once), deny (exit 1); refusals are one line")
     func onTheFile() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// Splits one CSV line into its fields (RFC 4180: quoted fields, doubled quotes).
 func csvFields(_ line: String) -> [String] {
@@ -35,7 +36,7 @@ func csvFields(_ line: String) -> [String] {
     return fields
 }
 
-@Suite("gatectl audit list, stats, verify, prune")
+@Suite("gatectl audit list, stats, verify, prune", .boundedConcurrency)
 struct AuditCommandTests {
     @Test("audit list: a table for people, oldest first; --json with the documented keys")
     func list() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// A script hammering a locked gate through the real binary: the file stays the same size,
 /// and every audit output shows one record per kind with its count and first and last time.
-@Suite("gatectl: repeated refusals and replays are one audit record with a count")
+@Suite("gatectl: repeated refusals and replays are one audit record with a count", .boundedConcurrency)
 struct AuditRepeatsCommandTests {
     /// The database's size in pages, log included (what the file holds once checkpointed).
     private static func databaseBytes(_ db: TestDatabase) throws -> Int {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The benchmark scripts, read through by bash (the benchmarks themselves are a package of their
 /// own, built and run once by `scripts/test` after this suite: `Benchmarks/scripts/smoke.sh`).
-@Suite struct BenchmarkSmokeTests {
+@Suite(.boundedConcurrency) struct BenchmarkSmokeTests {
     /// The shell benchmarks need hyperfine and wrk, which CI does not install; bash can still
     /// read every script through, so a syntax error does not wait for the next full run.
     @Test func everyBenchmarkScriptParses() throws {

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The gate page in a real headless Chromium: a person answers wrong, then right, sees the
 /// outcome in words, and lands on `next` with the profile's session cookie set.
 @Suite(
     "The gate page in a real browser", .serialized,
-    .enabled(if: WebDriver.isAvailable, "needs chromium and chromium-driver (.ci/run installs them)"))
+    .enabled(if: WebDriver.isAvailable, "needs chromium and chromium-driver (.ci/run installs them)"),
+    .boundedConcurrency)
 struct BrowserTests {
     static func waitUntil(_ condition: () async throws -> Bool) async throws -> Bool {
         for _ in 0..<200 {

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The boundary the daemon draws on a family computer: it runs as one account and owns the
 /// database; a child's account reaches the gate through the gate socket and nothing else.
 @Suite(
     "A child's account against the daemon",
-    .enabled(if: getuid() == 0, "needs root: the daemon runs as root and the child as nobody (CI runs as root)"))
+    .enabled(if: getuid() == 0, "needs root: the daemon runs as root and the child as nobody (CI runs as root)"),
+    .boundedConcurrency)
 struct ChildAccountTests {
     /// Runs `gatectl arguments…` as the account `nobody`.
     static func asNobody(_ arguments: [String], input: String = "") throws -> GatectlProcess.Result {

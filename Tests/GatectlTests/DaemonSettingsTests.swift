@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// How `parental-gated` is configured and what it logs.
-@Suite("parental-gated: configuration and logs")
+@Suite("parental-gated: configuration and logs", .boundedConcurrency)
 struct DaemonSettingsTests {
     @Test("settings: the flags over PARENTAL_GATE_* over the JSON file; a bad file or value is one error line, exit 64")
     func layers() async throws {

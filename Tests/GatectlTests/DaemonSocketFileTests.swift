@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The daemon's socket files: a second daemon leaves a live daemon's alone, a stale one is
 /// replaced, and a daemon removes on its way out only the sockets it made.
-@Suite("The daemon's socket files")
+@Suite("The daemon's socket files", .boundedConcurrency)
 struct DaemonSocketFileTests {
     /// Leaves a socket file at `path` that nothing listens on, as a crashed daemon does.
     static func staleSocket(at path: String) throws {

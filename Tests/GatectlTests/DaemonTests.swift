@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// `parental-gated` owns the database; `gatectl` asks it through its sockets and shows the
 /// same as when it opens the file itself.
-@Suite("parental-gated: gatectl through the daemon's sockets")
+@Suite("parental-gated: gatectl through the daemon's sockets", .boundedConcurrency)
 struct DaemonTests {
     /// `text` with what differs between two databases by nature masked: times, ids, tokens,
     /// the database's path.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSlots
 
-@Suite("gatectl db migrate, check, backup; databases that are not ours")
+@Suite("gatectl db migrate, check, backup; databases that are not ours", .boundedConcurrency)
 struct DbCommandTests {
     @Test("db migrate creates and migrates a new database, then reports it up to date")
     func migrate() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSlots
 
-@Suite("gatectl db status and the bare binary")
+@Suite("gatectl db status and the bare binary", .boundedConcurrency)
 struct DbStatusCommandTests {
     @Test("db status creates, migrates and describes a new database")
     func createsDatabase() throws {

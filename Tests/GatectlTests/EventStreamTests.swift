@@ -2,10 +2,11 @@ import Foundation
 import GateServer
 import ParentalGate
 import Testing
+import TestSlots
 
 /// `GET /v1/admin/events`: every change, whoever made it, as Server-Sent Events from the
 /// audit log's tail, read by curl as any client would.
-@Suite("The admin event stream")
+@Suite("The admin event stream", .boundedConcurrency)
 struct EventStreamTests {
     /// The audit records after `id` as `gatectl audit list --json` prints them, by id.
     static func auditList(_ daemon: RunningDaemon) throws -> [Int64: [String: Any]] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// Everything in `directory` (recursively, links not followed) with each file's bytes: what
 /// a refused command must leave exactly as it was. SQLite's `-shm` index is left out: any
@@ -18,7 +19,7 @@ private func folderContents(_ directory: URL) -> [String: Data?] {
 
 /// `db backup`, `questions export --output` and `--database` given names that are not plain
 /// new files: SQLite's special names, links, existing files, the live database itself.
-@Suite("Files and names: special names, links and existing files are refused (64) and nothing is written")
+@Suite("Files and names: special names, links and existing files are refused (64) and nothing is written", .boundedConcurrency)
 struct FileNameTests {
     /// A database with a profile and a question set, in a scratch folder that is also the
     /// working directory of every run (so a relative name would land there).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The permission bits of `path` (not following a final link), or `nil` when it is missing.
 func fileMode(_ path: String) -> Int? {
@@ -15,7 +16,7 @@ func setFileMode(_ path: String, _ mode: Int) throws {
 /// Another account on the family computer (a child's) must not read the database, where open
 /// challenges' answers are: every file gatectl makes is 0600 and every folder 0700, whatever
 /// the umask, and `db status` / `db check` warn about existing files others can read.
-@Suite("File modes: the database, its log, backups, exports and folders are private")
+@Suite("File modes: the database, its log, backups, exports and folders are private", .boundedConcurrency)
 struct FilePermissionTests {
     /// Runs gatectl under `umask 000`, the most open a user could have, through the shell.
     private static func runWithOpenUmask(_ arguments: [String]) throws -> GatectlProcess.Result {

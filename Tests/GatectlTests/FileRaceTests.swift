@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// Backups and exports into a folder another account owns, while that account swaps every
 /// file that appears there for one of its own and reads whatever it can: the security
@@ -9,7 +10,8 @@ import Testing
     .enabled(
         if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
-        "needs root (to run the attacker as nobody with setpriv) and /usr/bin/python3"))
+        "needs root (to run the attacker as nobody with setpriv) and /usr/bin/python3"),
+    .boundedConcurrency)
 struct FileRaceTests {
     /// Watches the folder (inotify) and renames a file of its own over every new entry that
     /// is not one of the final names it is told (`final-*`); meanwhile reads every file it

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// A plist question set in HTKUltimateParentalGate's format, with a known answer.
 let spiderPlist = """
@@ -18,7 +19,7 @@ let spiderPlist = """
 
     """
 
-@Suite("gatectl status, unlock, challenge, session")
+@Suite("gatectl status, unlock, challenge, session", .boundedConcurrency)
 struct GateCommandTests {
     /// A profile whose first failed challenge starts a one-hour lockout, answered without a
     /// minimum response time and with two tries per challenge.
@@ -402,7 +403,7 @@ struct GateCommandTests {
     }
 }
 
-@Suite("gatectl gate NAME, driven through standard input")
+@Suite("gatectl gate NAME, driven through standard input", .boundedConcurrency)
 struct GateNameCommandTests {
     /// A database with profile `tom` asking the spider question set, no minimum response time.
     static func spiderDatabase(locale: String = "en", policy: [String] = []) throws -> TestDatabase {

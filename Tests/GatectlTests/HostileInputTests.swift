@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// Input built to break things: every piece gets a clear error, no crash, no change.
-@Suite("Hostile input")
+@Suite("Hostile input", .boundedConcurrency)
 struct HostileInputTests {
     @Test("names with quotes, SQL, right-to-left text and emoji are stored as given and found again", arguments: [
         "O'Brien \"Bob\"", "Robert'); DROP TABLE profiles;--", "שרה", "مريم", "👩‍👩‍👧 family", "%_\\*?[]", "  Zoë  ",

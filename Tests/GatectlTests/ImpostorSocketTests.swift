@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// gatectl against a socket that is not the daemon's: it writes only the files its command
 /// names, and it answers only to a daemon run by root, the caller, a system account or a
 /// systemd dynamic user.
-@Suite("A socket that is not the daemon's")
+@Suite("A socket that is not the daemon's", .boundedConcurrency)
 struct ImpostorSocketTests {
     /// A fake daemon: answers every request as if the command ran, with `outputs` naming a
     /// file to plant; prints `ready` once it listens.

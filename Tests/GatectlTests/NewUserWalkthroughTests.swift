@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The "Done when", tried as a new user would from the README alone: every step
 /// is a command the README shows, and every output is checked for what a person reads.
-@Suite("gatectl: a new user's walkthrough")
+@Suite("gatectl: a new user's walkthrough", .boundedConcurrency)
 struct NewUserWalkthroughTests {
     @Test("two children, a lockout seen and lifted, the gate passed at a terminal, a plist question set asked")
     func walkthrough() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// A real nginx on loopback puts a dummy home-server page behind the gate with the README's
 /// `auth_request` snippet: refused (sent to the gate page) before a pass, served after.
-@Suite("nginx forward auth", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"), "needs nginx (.ci/run installs it)"))
+@Suite("nginx forward auth", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"), "needs nginx (.ci/run installs it)"), .boundedConcurrency)
 struct NginxForwardAuthTests {
     /// The README's snippet, with this test's ports and paths.
     static func configuration(nginxPort: Int, gatePort: Int, upstreamPort: Int, directory: String) -> String {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// Notifications as a family gets them: `parental-gated` delivering to a real receiver on
 /// loopback that checks signatures, goes down, comes back, hangs, and a daemon that is killed.
 /// Nothing here waits for time to pass: retries come quickly because the daemon is started
 /// with a short `--notify-retry-base`, and the waits only bound a loaded machine.
-@Suite("parental-gated: notifications delivered, none lost", .serialized)
+@Suite("parental-gated: notifications delivered, none lost", .serialized, .boundedConcurrency)
 struct NotificationDeliveryTests {
     /// A daemon that retries quickly, with profile `emma` that two failed challenges lock out.
     static func daemon(timeout: String = "1s", _ extra: [String] = []) async throws -> RunningDaemon {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// `gatectl notify add|list|test|remove`, on a database file and through the daemon.
-@Suite("gatectl notify")
+@Suite("gatectl notify", .boundedConcurrency)
 struct NotifyCommandTests {
     /// Every byte of the database and its log, to look for what must not be stored in the clear.
     static func storedBytes(_ db: TestDatabase) -> Data {

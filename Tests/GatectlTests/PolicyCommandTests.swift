@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSlots
 
-@Suite("gatectl policy show, set, reset, history")
+@Suite("gatectl policy show, set, reset, history", .boundedConcurrency)
 struct PolicyCommandTests {
     static let fields = [
         "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",

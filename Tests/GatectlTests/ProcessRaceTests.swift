@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// Separate processes on one database file at once: the lockout is a security boundary, and
 /// the best-known lockout libraries have shipped races where parallel attempts slipped past
 /// the limit. SPEC rule 1: one `BEGIN IMMEDIATE` transaction per operation.
-@Suite("Races between processes")
+@Suite("Races between processes", .boundedConcurrency)
 struct ProcessRaceTests {
     @Test("16 processes answer one challenge wrong at once: exactly maxWrongAnswers count, and one lockout")
     func wrongAnswersFromProcesses() throws {

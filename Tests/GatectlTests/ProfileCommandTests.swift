@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSlots
 
-@Suite("gatectl profile add, list, show, rename, disable, enable, remove")
+@Suite("gatectl profile add, list, show, rename, disable, enable, remove", .boundedConcurrency)
 struct ProfileCommandTests {
     @Test("profile add prints the new profile for people and as JSON")
     func add() throws {

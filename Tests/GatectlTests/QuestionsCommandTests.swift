@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSlots
 
-@Suite("gatectl questions import, list, export, remove")
+@Suite("gatectl questions import, list, export, remove", .boundedConcurrency)
 struct QuestionsCommandTests {
     static let animals = """
         {
@@ -290,7 +291,7 @@ struct QuestionsCommandTests {
     }
 }
 
-@Suite("gatectl: a choice challenge gives fewer tries than options")
+@Suite("gatectl: a choice challenge gives fewer tries than options", .boundedConcurrency)
 struct ChoiceTriesCommandTests {
     static let bird = #"{"name": "animals", "locale": "en", "questions": [{"prompt": "How many legs has a bird?", "answer": 2, "choices": [2, 4]}]}"#
 

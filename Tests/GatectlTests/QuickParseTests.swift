@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 @testable import GateCommands
 import Testing
+import TestSlots
 
 /// The quick parser makes exactly what ArgumentParser makes, or leaves the line to it.
-@Suite("Quick parsing of the gate's hot command lines")
+@Suite("Quick parsing of the gate's hot command lines", .boundedConcurrency)
 struct QuickParseTests {
     /// Every property of `command` as text (through reflection, as only a test can afford).
     static func properties(_ command: any ParsableCommand) -> [String: String] {

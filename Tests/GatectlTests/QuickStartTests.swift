@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The README's quick start is `Examples/QuickStart/main.swift`, built with the package and
 /// run here as a person runs it: it asks, reads the answer from standard input, and says
@@ -13,7 +14,7 @@ import Testing
 /// test makes. Nothing sleeps on the gate's clock: the test waits for the challenge to
 /// appear in the file (read with `sqlite3`, as the other `gatectl` tests read answers),
 /// then types.
-@Suite("The README's quick start, run as written")
+@Suite("The README's quick start, run as written", .boundedConcurrency)
 struct QuickStartTests {
     static var binary: URL {
         get throws { try GatectlProcess.binary.deletingLastPathComponent().appendingPathComponent("QuickStart") }

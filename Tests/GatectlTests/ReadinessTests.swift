@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// What a client learns when the database cannot be written: a generic 503 (the details,
 /// with the file's path, go to the server's log), and `/readyz` says so before anyone tries.
-@Suite("Readiness and database failures over HTTP")
+@Suite("Readiness and database failures over HTTP", .boundedConcurrency)
 struct ReadinessTests {
     /// Holds `path`'s write lock from another process (`sqlite3`) until `release()`.
     final class HeldLock: @unchecked Sendable {

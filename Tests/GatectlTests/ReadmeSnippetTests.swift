@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The README's Swift is the code that runs: each block marked `<!-- file: PATH -->` is that
 /// whole file, and each marked `<!-- excerpt: PATH -->` is a run of its lines (indentation
 /// aside), so a snippet cannot drift from the code the tests build and run.
-@Suite("The README's code is the code that is built and tested")
+@Suite("The README's code is the code that is built and tested", .boundedConcurrency)
 struct ReadmeSnippetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// parental-gated logs one line per HTTP request (method, route pattern, status,
 /// milliseconds, request id), and nothing a child or a page could use.
-@Suite("The daemon's HTTP request log")
+@Suite("The daemon's HTTP request log", .boundedConcurrency)
 struct RequestLogTests {
     @Test("a full gate cycle over HTTP logs one line per request and no secret")
     func fullCycle() async throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The API fuzzed from its own contract: schemathesis (PyPI) generates requests for every
 /// operation in `openapi.yaml`, valid and invalid, and checks every answer against the
 /// document: no 5xx, documented status codes, content types, headers and schemas.
-@Suite("schemathesis against gatectl serve and openapi.yaml", .enabled(if: Schemathesis.isAvailable, "needs schemathesis (pip install schemathesis; .ci/run installs it)"))
+@Suite("schemathesis against gatectl serve and openapi.yaml", .enabled(if: Schemathesis.isAvailable, "needs schemathesis (pip install schemathesis; .ci/run installs it)"), .boundedConcurrency)
 struct SchemathesisTests {
     static var document: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// When the session cookie is `Secure`: clients over TLS, said by `--secure-cookies` or by a
 /// trusted proxy's `X-Forwarded-Proto`, never by anyone else's.
-@Suite("gatectl serve session cookies")
+@Suite("gatectl serve session cookies", .boundedConcurrency)
 struct ServeCookieTests {
     /// Begins and passes a challenge of emma with `cookie=1`; the `Set-Cookie` it answered.
     static func passCookie(_ server: ServedGate, _ db: TestDatabase, headers: [String: String] = [:]) async throws -> String {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// A child with curl and a loop, against the real server: refused begins during a lockout
 /// and answers to an ended challenge, as fast as the machine sends them.
-@Suite("gatectl serve rate limits")
+@Suite("gatectl serve rate limits", .boundedConcurrency)
 struct ServeRateLimitTests {
     /// Sends `requests` (POSTs of JSON bodies, in this order) through one `curl`, on one
     /// kept-alive connection, and returns how many got each status.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+import TestSlots
 
-@Suite("gatectl serve, over real HTTP on loopback")
+@Suite("gatectl serve, over real HTTP on loopback", .boundedConcurrency)
 struct ServeTests {
     @Test("serve prints where it listens at once, answers healthz and the gate API, and stops cleanly on SIGTERM")
     func serve() async throws {

@@ -2,10 +2,11 @@ import Foundation
 import GateServer
 import ParentalGate
 import Testing
+import TestSlots
 
 /// Connections that hold the server without finishing a request: half-sent heads, bodies
 /// trickled a byte at a time, more connections than it should keep.
-@Suite("gatectl serve against slow and piled-up connections")
+@Suite("gatectl serve against slow and piled-up connections", .boundedConcurrency)
 struct SlowlorisTests {
     static let halfHead = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
 

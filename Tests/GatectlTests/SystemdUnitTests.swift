@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import TestSlots
 
 /// The systemd unit and configuration shipped in `Examples/systemd`.
 @Suite(
     "Examples/systemd: the unit and its configuration",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "needs systemd-analyze"))
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "needs systemd-analyze"),
+    .boundedConcurrency)
 struct SystemdUnitTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/systemd")

@@ -1,9 +1,10 @@
 import Foundation
 @testable import ParentalGate
 import Testing
+import TestSlots
 
 /// What `Gate.addAdminToken` takes as a given token: long enough and hard to guess.
-@Suite("Admin token strength")
+@Suite("Admin token strength", .boundedConcurrency)
 struct AdminTokenStrengthTests {
     @Test("random hex and base64 tokens of 32 characters and more are always taken")
     func randomTokens() throws {

@@ -2,11 +2,12 @@ import Foundation
 @testable import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// "Ask a parent" in the library, on the gate's manual clock: a child asks instead of
 /// answering, a parent approves or denies (through an approval link or by number), the
 /// asking client picks parent mode up once; expiry, cooldown, policy, never a failure.
-@Suite("Ask a parent: requests, approval links and decisions")
+@Suite("Ask a parent: requests, approval links and decisions", .boundedConcurrency)
 struct AskParentTests {
     /// A gate with `emma`, whose requests go to a webhook subscribed to every event.
     static func gate(database: DatabaseLocation = .inMemory) async throws -> TestGate {

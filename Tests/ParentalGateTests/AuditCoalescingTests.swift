@@ -4,11 +4,12 @@ import GRDB
 @testable import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// A scripted child hammering a locked gate: refused begins and replays are counted in one
 /// audit record per profile and kind instead of one record each, and the chain still proves
 /// the counts once their runs close.
-@Suite("Repeated refusals and replays: one audit record with a count")
+@Suite("Repeated refusals and replays: one audit record with a count", .boundedConcurrency)
 struct AuditCoalescingTests {
     /// A gate whose profile `emma` is locked out (for `lockout`) after one failed challenge,
     /// and that failed challenge (to replay).

@@ -2,8 +2,9 @@ import Foundation
 @testable import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
-@Suite("A database another writer holds")
+@Suite("A database another writer holds", .boundedConcurrency)
 struct BusyDatabaseTests {
     /// `sqlite3` holding the write lock of `path` until `release()`.
     final class LockHolder {

@@ -2,8 +2,9 @@ import Foundation
 @testable import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
-@Suite("Challenges through the gate: language, format and question source")
+@Suite("Challenges through the gate: language, format and question source", .boundedConcurrency)
 struct ChallengeSourceTests {
     @Test("the prompt is a sentence in the profile's language, with the fallback of SPEC.md", arguments: [
         ("ru-RU", nil, "Сколько будет "), ("ru", nil, "Сколько будет "), ("de-AT", nil, "Wie viel ist "),

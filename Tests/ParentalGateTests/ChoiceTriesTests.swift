@@ -2,10 +2,11 @@ import Foundation
 @testable import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// A challenge never gives as many tries as it has options, whether the options come from
 /// `choiceCount` or from a stored question's own choices.
-@Suite("Choice tries: fewer tries than options, whatever the source")
+@Suite("Choice tries: fewer tries than options, whatever the source", .boundedConcurrency)
 struct ChoiceTriesTests {
     let bird: [Question]
     let dog: [Question]

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ParentalGate
 import Testing
+import TestSlots
 
 /// The system clock with an offset a test moves: the system time source jumping back and forward.
 final class JumpingSystemClock: @unchecked Sendable {
@@ -14,7 +15,7 @@ final class JumpingSystemClock: @unchecked Sendable {
     }
 }
 
-@Suite("The system clock jumping")
+@Suite("The system clock jumping", .boundedConcurrency)
 struct ClockJumpTests {
     @Test("jumps back by hours and days lift no lockout, end no challenge twice, and are each audited")
     func backwardJumps() async throws {

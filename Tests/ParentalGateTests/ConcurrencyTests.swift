@@ -3,10 +3,11 @@ import Foundation
 @testable import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// Many tasks of one process on one gate at once: SPEC rule 1, "never let more wrong answers
 /// through than the policy allows".
-@Suite("Races between tasks of one process")
+@Suite("Races between tasks of one process", .boundedConcurrency)
 struct ConcurrencyTests {
     @Test("50 wrong answers to one challenge at once: exactly maxWrongAnswers count, one failure, one lockout")
     func concurrentWrongAnswers() async throws {

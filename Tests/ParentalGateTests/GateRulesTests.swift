@@ -2,8 +2,9 @@ import Foundation
 @testable import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
-@Suite("The gate rules, end to end on a real SQLite file")
+@Suite("The gate rules, end to end on a real SQLite file", .boundedConcurrency)
 struct GateRulesTests {
     @Test("a pass opens parent mode with a token, which expires after parentSession")
     func passOpensParentModeThatExpires() async throws {

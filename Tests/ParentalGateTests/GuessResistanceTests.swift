@@ -3,10 +3,11 @@ import Foundation
 @testable import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// Checks the guess-resistance model against a random answerer driven through the real gate
 /// (an in-memory SQLite database and a manual clock).
-@Suite("Guess resistance: the model against a simulated random answerer")
+@Suite("Guess resistance: the model against a simulated random answerer", .boundedConcurrency)
 struct GuessResistanceTests {
     /// A child who waits `minResponseTime`, then picks choices at random, never the same twice.
     struct RandomAnswerer {

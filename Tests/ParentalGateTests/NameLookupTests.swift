@@ -3,10 +3,11 @@ import Foundation
 @testable import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// A name with a NUL or another control character never reaches another profile or question
 /// set: SQLite reads bound text as a C string, so `emma\0x` would otherwise find `emma`.
-@Suite("Looking names up")
+@Suite("Looking names up", .boundedConcurrency)
 struct NameLookupTests {
     /// Names that hold a character no stored name can, each close to an existing name.
     static let hostile = ["straße\u{0}N", "straße\u{0}", "\u{0}straße", "stra\u{0}ße", "straße\u{1}", "stra\u{1B}[0mße", "straße\u{7F}x", "straße\u{202E}"]

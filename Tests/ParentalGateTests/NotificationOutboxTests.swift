@@ -2,10 +2,11 @@ import Foundation
 import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// The outbox as the daemon works it, on the gate's manual clock: claims, leases, retries
 /// with backoff, deliveries; nothing here sleeps.
-@Suite("Notifications: the outbox, claims and retries on the gate's clock")
+@Suite("Notifications: the outbox, claims and retries on the gate's clock", .boundedConcurrency)
 struct NotificationOutboxTests {
     static let retry = RetrySchedule(base: .seconds(5), maximum: .seconds(60))
 

@@ -2,9 +2,10 @@ import Foundation
 import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// Audit and attempt queries come in pages: an explicit limit, a cursor, no silent cap.
-@Suite("Paged audit and attempt queries")
+@Suite("Paged audit and attempt queries", .boundedConcurrency)
 struct PagingTests {
     /// A gate with `answers` wrong answers of emma recorded (each a failed challenge, with
     /// unlocks between lockouts).

@@ -2,9 +2,10 @@ import Foundation
 import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// `setPolicy(.lockout, to: .minutes(10))`: typed values beside the text form.
-@Suite("Typed policy setters")
+@Suite("Typed policy setters", .boundedConcurrency)
 struct PolicySettingTests {
     @Test("a typed value sets what its text form sets, and records the same change")
     func sameAsText() async throws {

@@ -1,10 +1,11 @@
 import Foundation
 @testable import ParentalGate
 import Testing
+import TestSlots
 
 /// The service as embedders call it: bad input and edge cases (the README's own examples
 /// run in `EmbeddingTests` and, as an executable, in `QuickStartTests`).
-@Suite("The service API: bad input and edge cases")
+@Suite("The service API: bad input and edge cases", .boundedConcurrency)
 struct ServiceAPITests {
     @Test("bad input is a GateError with one line, and nothing is written")
     func badInput() async throws {

@@ -2,9 +2,10 @@ import Foundation
 import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 /// `ParentalGateTesting` as an embedder uses it: public API only, no `@testable`.
-@Suite("ParentalGateTesting: a gate for embedders' tests")
+@Suite("ParentalGateTesting: a gate for embedders' tests", .boundedConcurrency)
 struct TestGateTests {
     @Test("an in-memory gate with a manual clock: the right answer passes, the wrong one fails, time ends parent mode")
     func rightWrongAndTime() async throws {
