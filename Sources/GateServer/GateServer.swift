@@ -45,8 +45,9 @@ public struct GateServer: Sendable {
     /// `X-Request-ID`, is logged in one line and counted for `/metrics`, and refuses a request
     /// for a host name the server does not answer for (421; see ``GateServerOptions/allowedHosts``).
     /// The gate's own routes refuse cross-origin browser requests (403) and non-JSON bodies
-    /// (415); those that can write are rate-limited (429); the admin API needs an admin token
-    /// (401). Routes an embedder adds get none of those.
+    /// (415), and their answers are never stored by a cache (`Cache-Control: no-store`); those
+    /// that can write are rate-limited (429); the admin API needs an admin token (401). Routes
+    /// an embedder adds get none of those.
     public func router() -> Router<GateRequestContext> {
         let router = Router(context: GateRequestContext.self)
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
@@ -55,6 +56,7 @@ public struct GateServer: Sendable {
         let api = router.group()
             .add(middleware: SameOriginMiddleware(options: options))
             .add(middleware: JSONContentTypeMiddleware())
+            .add(middleware: NoStoreMiddleware())
         api.addRoutes(GateController(gate: gate, options: options, throttle: throttle).endpoints, atPath: "v1")
         api.addRoutes(AuthController(gate: gate).endpoints, atPath: "v1")
         api.addRoutes(PageController(gate: gate, options: options).endpoints, atPath: "gate")

@@ -115,6 +115,7 @@ struct RemoteHandler: Sendable {
         switch use {
         case .profile(let name): profile = name
         case .challenge(let id): if let id = ChallengeID(id) { profile = (try? await gate.profile(ofChallenge: id))??.name }
+        case .request(let handle): profile = (try? await gate.profile(ofRequestHandle: handle)) ?? nil
         case .session: break
         }
         guard let profile, !access.allows(user, profile: profile) else { return nil }

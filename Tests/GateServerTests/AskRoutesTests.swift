@@ -66,6 +66,8 @@ struct AskRoutesTests {
 
             let picked = try await client.execute(uri: "/v1/requests/\(handle)?cookie=1", method: .get)
             let cookie = try #require(picked.headers[.setCookie])
+            #expect(picked.headers[.cacheControl] == "no-store", "an answer that hands over a session is never cached")
+            #expect(approved.headers[.cacheControl] == "no-store")
             #expect(cookie.hasPrefix("parental_gate_session_emma=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
             #expect(try GateRoutesTests.json(picked)["token"] == nil, "with cookie=1 the token is only in the cookie")
             let pair = String(cookie.prefix { $0 != ";" })
@@ -84,9 +86,13 @@ struct AskRoutesTests {
             let handle = try #require(try GateRoutesTests.json(try await client.json("/v1/profiles/emma/ask"))["id"] as? String)
             let token = try await Self.linkToken(fixture)
             let delivery = String(token.prefix { $0 != "." })
+            // The code's last character carries 2 spare bits: its sibling decodes to the same bytes.
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            let last = try #require(token.last.flatMap { alphabet.firstIndex(of: $0) })
+            let sibling = String(token.dropLast()) + String(alphabet[last ^ 1])
             for forged in [
                 "nothing", delivery, delivery + ".", String(repeating: "0", count: 32) + token.drop { $0 != "." },
-                String(token.dropLast(2)) + (token.hasSuffix("AA") ? "BB" : "AA"), "%00" + token, token + "%00",
+                String(token.dropLast(2)) + (token.hasSuffix("AA") ? "BB" : "AA"), "%00" + token, token + "%00", sibling,
             ] {
                 let page = try await client.execute(uri: "/approve/\(forged)", method: .get)
                 #expect(page.status == .notFound, "\(forged)")

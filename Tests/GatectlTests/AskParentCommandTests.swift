@@ -27,9 +27,12 @@ struct AskParentCommandTests {
         #expect(try db.ok(["ask", "approve", "1", "--by", "mum"]).stdout == "approved request 1 of emma\n")
         let status = try db.ok(["status", "emma"]).stdout
         #expect(status.contains("parent"), "\(status)")
-        let picked = try JSONOutput.object(try db.ok(["ask", "check", handle, "--json"]).stdout)
+        // The handle and the token on standard input (`-`): a command line is readable by every account.
+        let picked = try JSONOutput.object(try db.ok(["ask", "check", "-", "--json"], input: handle + "\n").stdout)
         let token = try #require(picked["token"] as? String)
-        try db.ok(["session", "check", token])
+        try db.ok(["session", "check", "-"], input: token + "\n")
+        #expect(try db.run(["session", "check", "-"], input: "not-a-token\n").status == 1)
+        expectError(try db.run(["ask", "check", "-"]), status: 64, message: "expected the secret on standard input ('-' was given)")
         let later = try db.ok(["ask", "check", handle]).stdout
         #expect(later.contains("token    already handed over") && !later.contains(token), "\(later)")
         expectError(try db.run(["ask", "approve", "1"]), status: 64, message: "request 1 was already approved; nothing changed")
@@ -91,7 +94,9 @@ struct AskParentCommandTests {
         #expect(body["event"] as? String == "request")
         let link = try #require((body["details"] as? [String: String])?["approveURL"])
         #expect(link.hasPrefix("http://gate.home.lan:8080/approve/"), "\(link)")
-        #expect((body["message"] as? String)?.contains("(kids laptop)") == true)
+        // The device's label is the child's own text: in the details and on the page, not in the gate's message.
+        #expect((body["details"] as? [String: String])?["client"] == "kids laptop")
+        #expect((body["message"] as? String)?.contains("kids laptop") == false, "\(body)")
         let token = String(link.dropFirst("http://gate.home.lan:8080/approve/".count))
 
         let refused = try ChildAccountTests.asNobody(["ask", "approve", "1", "--socket", daemon.gateSocket])

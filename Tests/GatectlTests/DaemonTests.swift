@@ -107,6 +107,17 @@ struct DaemonTests {
         #expect(terminal.status == 77)
         #expect(terminal.stderr == "error: the account root may not use the profile 'liam' on the gate socket\n")
         #expect(try daemon.sqlite("SELECT count(*) FROM attempts") == "0\n", "no answer of liam's was taken")
+
+        // A request's handle is bound by the same rule: an account that learnt liam's handle
+        // (from a command line in /proc, say) cannot pick up the parent mode approved for it.
+        let asked = try JSONOutput.object(try daemon.ok(["ask", "request", "liam", "--json"]).stdout)
+        let handle = try #require(asked["id"] as? String)
+        try daemon.ok(["ask", "approve", "1", "--by", "mum"])
+        expectError(
+            try daemon.gatectl(["ask", "check", "-"], gate: true, input: handle + "\n"), status: 77,
+            message: "the account root may not use the profile 'liam' on the gate socket")
+        let picked = try JSONOutput.object(try daemon.ok(["ask", "check", handle, "--json"]).stdout)
+        #expect(picked["token"] is String, "the refused look handed nothing over: \(picked)")
     }
 
     @Test("the terminal gate steps through the gate socket: question, answer, parent mode (exit 0); stdout on a pipe as it runs")

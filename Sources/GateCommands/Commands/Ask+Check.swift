@@ -13,7 +13,7 @@ extension GateCtl.Ask {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The handle ask request printed.")
+        @Argument(help: "The handle ask request printed, or - to read it from standard input (a command line is visible to every account on the machine).")
         var handle: String
 
         struct JSON: Encodable {

@@ -31,7 +31,7 @@ extension GateCtl.Ask {
                 if global.json { return try Output.json(JSON(id: handle, request: ParentRequestJSON(request))) }
                 Output.fields([
                     ("request", String(request.id)), ("handle", handle), ("open until", Formatting.time(request.expiresAt)),
-                    ("check with", "gatectl ask check \(handle)"),
+                    ("check with", "gatectl ask check - (the handle on standard input)"),
                 ])
                 return
             case .alreadyWaiting(let request):

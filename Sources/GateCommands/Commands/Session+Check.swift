@@ -11,7 +11,7 @@ extension GateCtl.Session {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The token a pass gave.")
+        @Argument(help: "The token a pass gave, or - to read it from standard input (a command line is visible to every account on the machine).")
         var token: String
 
         struct JSON: Encodable {

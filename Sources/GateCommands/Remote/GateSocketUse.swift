@@ -7,8 +7,10 @@ package enum GateSocketUse: Equatable, Sendable {
     case profile(String)
     /// A child's command about this challenge; the daemon checks whose it is.
     case challenge(String)
-    /// Checking a session token, or a request's handle: the token is the secret.
+    /// Checking a session token: the token is the secret.
     case session
+    /// Looking at a request to a parent by its handle; the daemon checks whose profile it is.
+    case request(String)
 
     /// What `command` does through the gate socket; `nil` when only the admin socket allows it.
     package init?(_ command: any ParsableCommand) {
@@ -19,7 +21,7 @@ package enum GateSocketUse: Equatable, Sendable {
         case let status as GateCtl.Status: self = .profile(status.name)
         case is GateCtl.Session.Check: self = .session
         case let ask as GateCtl.Ask.Request: self = .profile(ask.name)
-        case is GateCtl.Ask.Check: self = .session
+        case let check as GateCtl.Ask.Check: self = .request(check.handle)
         default: return nil
         }
     }
@@ -30,7 +32,7 @@ package enum GateSocketUse: Equatable, Sendable {
         case .profile(let name), .begin(let name, _), .checkState(let name): self = .profile(name)
         case .answer(let challenge, _, _), .cancel(let challenge, _): self = .challenge(challenge)
         case .ask(let name, _): self = .profile(name)
-        case .checkRequest: self = .session
+        case .checkRequest(let handle): self = .request(handle)
         }
     }
 }

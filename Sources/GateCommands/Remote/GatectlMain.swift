@@ -10,10 +10,20 @@ package enum GatectlMain {
 
     /// Runs `arguments` (without the program name); returns the exit status.
     package static func run(_ arguments: [String]) async -> Int32 {
-        let command: any ParsableCommand
+        var arguments = arguments
+        var command: any ParsableCommand
         switch CommandRunner.parse(arguments) {
         case .failure(let failure): return CommandRunner.report(failure)
         case .success(let parsed): command = parsed
+        }
+        if var secretCommand = command as? any SecretArgument & ParsableCommand, secretCommand.secret == "-" {
+            guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+                return CommandRunner.report(CommandFailure(status: ExitCode.usage.rawValue, message: "expected the secret on standard input ('-' was given)"))
+            }
+            secretCommand.secret = line
+            command = secretCommand
+            // The daemon gets it in the request, never on a command line.
+            if let index = arguments.lastIndex(of: "-") { arguments[index] = line }
         }
         let sockets = sockets(for: command, environment: ProcessInfo.processInfo.environment)
         guard !sockets.isEmpty else { return await CommandRunner.run(command) }

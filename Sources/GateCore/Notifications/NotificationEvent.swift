@@ -84,11 +84,12 @@ public struct NotificationEvent: Hashable, Sendable {
         case .unlocked:
             return "\(details["by"] ?? "An adult") unlocked the parental gate of \(who)."
         case .request:
-            let from = details["client"].map { " (\($0))" } ?? ""
+            // Not the client's label: it is the asking child's own text, and inside the gate's
+            // message it could pass for the gate's words (a fake link, "already approved").
             let request = details["request"] ?? "?"
             let how = details["approveURL"].map { "Approve or deny: \($0)" }
                 ?? "Approve with: gatectl ask approve \(request) (or deny)."
-            return "\(who) asks a parent to open the parental gate\(from); request \(request), open until \(details["expiresAt"] ?? "soon"). \(how)"
+            return "\(who) asks a parent to open the parental gate; request \(request), open until \(details["expiresAt"] ?? "soon"). \(how)"
         case .test:
             return "A test notification from ParentalGate" + (details["by"].map { ", sent by \($0)." } ?? ".")
         }

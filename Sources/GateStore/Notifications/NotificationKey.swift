@@ -69,6 +69,8 @@ final class NotificationKey: @unchecked Sendable {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 32, parts[0].allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
               let code = Self.data(base64url: String(parts[1])), code.count == 32,
+              // The one spelling: a 43-character code has 2 spare bits, and a decoder ignores them.
+              Self.base64url(code) == parts[1],
               let key = try? key(creating: false)
         else { return nil }
         let deliveryID = String(parts[0])
