@@ -78,6 +78,33 @@ struct AskRoutesTests {
         }
     }
 
+    @Test("the approval page speaks the parent's browser's language (the first of en, ru, de, fr, es it asks for; else English), its 404 too")
+    func pageLanguage() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        try await fixture.app().test(.router) { client in
+            _ = try await client.json("/v1/profiles/emma/ask", #"{"client": "tablet"}"#)
+            let token = try await Self.linkToken(fixture)
+            let language = try #require(HTTPField.Name("Accept-Language"))
+            for (header, lang, title, button) in [
+                ("ru-RU,ru;q=0.9,en;q=0.8", "ru", "Emma &lt;3 просит родительский режим", "Разрешить"),
+                ("ja-JP, de;q=0.5", "de", "Emma &lt;3 bittet um den Elternmodus", "Erlauben"),
+                ("fr-CA", "fr", "Emma &lt;3 demande le mode parent", "Accepter"),
+                ("es", "es", "Emma &lt;3 pide el modo para padres", "Aprobar"),
+                ("ja, zh-Hant", "en", "Emma &lt;3 asks for parent mode", "Approve"),
+                ("", "en", "Emma &lt;3 asks for parent mode", "Approve"),
+            ] {
+                let page = try await client.execute(uri: "/approve/\(token)", method: .get, headers: [language: header])
+                let html = String(buffer: page.body)
+                #expect(page.status == .ok && html.contains("<html lang=\"\(lang)\">"), "\(header)")
+                #expect(html.contains("<title>\(title)</title>") && html.contains("\"approve\":\"\(button)\""), "\(header): \(html.prefix(400))")
+            }
+            let unknown = try await client.execute(uri: "/approve/nothing", method: .get, headers: [language: "fr"])
+            #expect(unknown.status == .notFound && String(buffer: unknown.body).contains("Ce lien n’est pas valide"))
+            #expect(try await fixture.gate.state(profile: "emma") == .child, "no page decided anything")
+        }
+    }
+
     @Test("a forged, altered or unknown link is 404 on the page and the decision; a bad decision 400; a cross-site decision 403; nothing changes")
     func hostileLinks() async throws {
         let fixture = try await Self.fixture()

@@ -4,7 +4,7 @@ import Hummingbird
 import ParentalGate
 
 /// `GET /approve/{token}`: the page an approval link opens, for a parent: who asks, from
-/// which client, when, and Approve and Deny buttons. Loading it decides nothing (chat apps and
+/// which client, when, and Approve and Deny buttons, in the parent's browser's language. Loading it decides nothing (chat apps and
 /// mail scanners fetch links on their own); a button's click does, through
 /// `POST /v1/approvals/{token}`.
 struct ApprovalPageController: Sendable {
@@ -26,28 +26,31 @@ struct ApprovalPageController: Sendable {
 
     @Sendable func show(_ request: Request, context: GateRequestContext) async throws -> Response {
         let token = try context.pathParameter("token")
+        let strings = ApprovalStrings.forAcceptLanguage(request.headers[.acceptLanguage])
         let found: ParentRequest
         do {
             found = try await gate.parentRequest(approvalToken: token)
         } catch .notFound {
-            return Self.page(status: .notFound, html: Self.notice("This approval link is not valid", "It may be mistyped, or from another gate."))
+            return Self.page(status: .notFound, html: Self.notice(strings.invalidHeading, strings.invalidSentence, language: strings.language))
         }
         let template = String(decoding: PackageResources.approve_html, as: UTF8.self)
         let json = PageRequest(
             displayName: found.displayName, client: found.client, status: found.status.rawValue,
             createdAt: APIResponse.time(found.createdAt), expiresAt: APIResponse.time(found.expiresAt))
         let html = PageController.filled(template, with: [
-            "title": PageController.htmlEscaped("\(found.displayName) asks for parent mode"),
+            "language": PageController.htmlEscaped(strings.language),
+            "title": PageController.htmlEscaped(strings.title(for: found.displayName)),
             "request-json": PageController.scriptJSON(json),
             "token-json": PageController.scriptJSON(token),
+            "strings-json": PageController.scriptJSON(strings),
         ])
         return Self.page(status: .ok, html: html)
     }
 
     /// A page without script: a heading and one sentence.
-    static func notice(_ heading: String, _ sentence: String) -> String {
+    static func notice(_ heading: String, _ sentence: String, language: String = "en") -> String {
         """
-        <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+        <!doctype html><html lang="\(PageController.htmlEscaped(language))"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
         <title>\(PageController.htmlEscaped(heading))</title></head><body><h1>\(PageController.htmlEscaped(heading))</h1>\
         <p>\(PageController.htmlEscaped(sentence))</p></body></html>
         """

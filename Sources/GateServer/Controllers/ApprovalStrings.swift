@@ -1,0 +1,80 @@
+import ParentalGate
+
+/// The approval page's words in the parent's language: the first of English, Russian, German,
+/// French and Spanish their browser asks for (`Accept-Language`), else English. `{name}` is
+/// the asking profile's display name.
+struct ApprovalStrings: Encodable, Sendable {
+    var language: String
+    var title: String
+    var who: String
+    var from: String
+    var asked: String
+    var openUntil: String
+    var notGiven: String
+    var approve: String
+    var deny: String
+    var approved: String
+    var denied: String
+    var expired: String
+    var unreachable: String
+    var refused: String
+    var invalidHeading: String
+    var invalidSentence: String
+
+    /// The table for the first supported language of an `Accept-Language` header.
+    static func forAcceptLanguage(_ header: String?) -> ApprovalStrings {
+        for range in header?.split(separator: ",") ?? [] {
+            let tag = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard let locale = try? LocaleTag(tag), let table = tables[locale.language] else { continue }
+            return table
+        }
+        return english
+    }
+
+    /// `title` with the display name in it.
+    func title(for name: String) -> String {
+        title.replacingOccurrences(of: "{name}", with: name)
+    }
+
+    static let tables = ["en": english, "ru": russian, "de": german, "fr": french, "es": spanish]
+
+    static let english = ApprovalStrings(
+        language: "en", title: "{name} asks for parent mode", who: "Who asks", from: "From", asked: "Asked",
+        openUntil: "Open until", notGiven: "(not given)", approve: "Approve", deny: "Deny",
+        approved: "Approved: parent mode is open for {name}.", denied: "Denied. The gate stays closed for {name}.",
+        expired: "This request has expired. Nothing was opened for {name}.",
+        unreachable: "The gate could not be reached. Try again.", refused: "Refused.",
+        invalidHeading: "This approval link is not valid", invalidSentence: "It may be mistyped, or from another gate.")
+
+    static let russian = ApprovalStrings(
+        language: "ru", title: "{name} просит родительский режим", who: "Кто просит", from: "Откуда", asked: "Когда",
+        openUntil: "Действует до", notGiven: "(не указано)", approve: "Разрешить", deny: "Отказать",
+        approved: "Разрешено: родительский режим для {name} включён.", denied: "Отказано. Для {name} доступ закрыт.",
+        expired: "Срок запроса истёк. Для {name} ничего не открыто.",
+        unreachable: "Не удалось связаться с воротами. Попробуйте ещё раз.", refused: "Отклонено.",
+        invalidHeading: "Эта ссылка недействительна", invalidSentence: "Возможно, в ней опечатка или она от других ворот.")
+
+    static let german = ApprovalStrings(
+        language: "de", title: "{name} bittet um den Elternmodus", who: "Wer fragt", from: "Von", asked: "Gefragt",
+        openUntil: "Offen bis", notGiven: "(nicht angegeben)", approve: "Erlauben", deny: "Ablehnen",
+        approved: "Erlaubt: Der Elternmodus ist für {name} an.", denied: "Abgelehnt. Für {name} bleibt es geschlossen.",
+        expired: "Diese Anfrage ist abgelaufen. Für {name} wurde nichts geöffnet.",
+        unreachable: "Das Gate war nicht erreichbar. Bitte noch einmal versuchen.", refused: "Abgelehnt.",
+        invalidHeading: "Dieser Link ist nicht gültig", invalidSentence: "Er ist vielleicht falsch kopiert oder von einem anderen Gate.")
+
+    static let french = ApprovalStrings(
+        language: "fr", title: "{name} demande le mode parent", who: "Qui demande", from: "Depuis", asked: "Demandé",
+        openUntil: "Valable jusqu’à", notGiven: "(non indiqué)", approve: "Accepter", deny: "Refuser",
+        approved: "Accepté : le mode parent est activé pour {name}.", denied: "Refusé. L’accès reste fermé pour {name}.",
+        expired: "Cette demande a expiré. Rien n’a été ouvert pour {name}.",
+        unreachable: "Impossible de joindre le portail. Réessayez.", refused: "Refusé.",
+        invalidHeading: "Ce lien n’est pas valide", invalidSentence: "Il est peut-être mal copié, ou d’un autre portail.")
+
+    static let spanish = ApprovalStrings(
+        language: "es", title: "{name} pide el modo para padres", who: "Quién pide", from: "Desde", asked: "Pedido",
+        openUntil: "Abierto hasta", notGiven: "(sin indicar)", approve: "Aprobar", deny: "Rechazar",
+        approved: "Aprobado: el modo para padres está activado para {name}.", denied: "Rechazado. El acceso sigue cerrado para {name}.",
+        expired: "Esta solicitud ha caducado. No se abrió nada para {name}.",
+        unreachable: "No se pudo contactar con la puerta. Inténtalo de nuevo.", refused: "Rechazado.",
+        invalidHeading: "Este enlace no es válido", invalidSentence: "Puede estar mal copiado o ser de otra puerta.")
+}
