@@ -105,8 +105,12 @@ struct AskParentCommandTests {
         // The public URL's name is served without --allowed-host; other names are not.
         #expect(try await HTTPClient.send(try daemon.url("/openapi.yaml"), headers: ["Host": "gate.home.lan:8080"]).status == 200)
         #expect(try await HTTPClient.send(try daemon.url("/openapi.yaml"), headers: ["Host": "other.lan"]).status == 421)
-        let page = try await HTTPClient.send(try daemon.url("/approve/\(token)"), headers: ["Host": "gate.home.lan:8080"])
-        #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("kids laptop"))
+        let page = try await HTTPClient.send(try daemon.url("/approve/\(token)"), headers: ["Host": "gate.home.lan:8080", "Accept-Language": "de-DE,de;q=0.9"])
+        let html = String(decoding: page.body, as: UTF8.self)
+        #expect(page.status == 200 && html.contains("kids laptop"))
+        #expect(html.contains("<title>emma bittet um den Elternmodus</title>"), "in the parent's browser's language: \(html.prefix(300))")
+        let pending = try await HTTPClient.send(try daemon.url("/v1/profiles/emma/state"), headers: ["Host": "gate.home.lan:8080"])
+        #expect(pending.header("Cache-Control") == "no-store", "the API's answers are never cached: \(pending.headers)")
         let approved = try await HTTPClient.send(
             try daemon.url("/v1/approvals/\(token)"), method: "POST",
             headers: ["Host": "gate.home.lan:8080", "Origin": "http://gate.home.lan:8080"], json: #"{"decision": "approve"}"#)
