@@ -9,8 +9,10 @@ import TestSlots
     .enabled(if: WebDriver.isAvailable, "needs chromium and chromium-driver (.ci/run installs them)"),
     .boundedConcurrency)
 struct BrowserTests {
+    /// Polls `condition` until it holds, for up to a minute: a bound on a wait, not a speed
+    /// asserted (chromedriver took over 10 s to start while a build shared the machine's 2 cores).
     static func waitUntil(_ condition: () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
+        for _ in 0..<1200 {
             if try await condition() { return true }
             try await Task.sleep(for: .milliseconds(50))
         }
