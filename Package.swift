@@ -19,6 +19,23 @@ let migrationFiles = [
 /// leaves those packages out of its graph altogether (README, "Embedding").
 let server = TargetDependencyCondition.when(traits: ["Server"])
 
+/// How a release `gatectl` is linked on Linux (BENCHMARKS.md, "Process cost"): by lld, with its
+/// relative relocations packed (DT_RELR: the loader reads 18 KB of them instead of 2.3 MB), no
+/// dynamic symbol table of its own functions (nothing loads code that binds to them), and its
+/// functions laid out in the order the commands people run most run them
+/// (`Sources/gatectl/gatectl.order`, written by `Benchmarks/scripts/order-file.sh`), so that a
+/// one-shot command touches 6 MB of the binary instead of 15. Only the executable: a package
+/// that embeds ParentalGate builds none of this.
+let gatectlLinking: [LinkerSetting] = [
+    .unsafeFlags([
+        "-use-ld=lld",
+        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        "-Xlinker", "--no-export-dynamic",
+        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/gatectl/gatectl.order",
+        "-Xlinker", "--no-warn-symbol-ordering",
+    ], .when(platforms: [.linux], configuration: .release)),
+]
+
 let strictSwift: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .enableUpcomingFeature("ExistentialAny"),
@@ -118,7 +135,9 @@ let package = Package(
         .executableTarget(
             name: "gatectl",
             dependencies: ["GateCommands"],
-            swiftSettings: strictSwift
+            exclude: ["gatectl.order"],
+            swiftSettings: strictSwift,
+            linkerSettings: gatectlLinking
         ),
         .executableTarget(
             name: "parental-gated",

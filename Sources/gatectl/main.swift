@@ -1,4 +1,5 @@
 import Foundation
 import GateCommands
 
-exit(await GatectlMain.run(Array(CommandLine.arguments.dropFirst())))
+// On this thread, without Swift's thread pool (see CallingThreadExecutor).
+exit(GatectlMain.runHere(Array(CommandLine.arguments.dropFirst())))

@@ -95,6 +95,22 @@ struct MigrationTests {
         }
     }
 
+    @Test("every migration's written-down checksum and tables are those of its SQL")
+    func landedMatchesSQL() throws {
+        for migration in Migration.all {
+            let checksum = Migration.checksum(of: migration.bytes)
+            let tables = Migration.createdTables(migration.bytes)
+            let entry = "\(migration.version): (\"\(checksum)\", \(tables)),"
+            let landed = try #require(Migration.landed[migration.version], "Migration+Landed.swift lacks \(entry)")
+            #expect(landed.checksum == checksum, "\(migration.version) changed after it landed, or its entry is wrong: \(entry)")
+            #expect(landed.tables == tables, "\(migration.version)'s tables: \(entry)")
+            #expect(migration.checksum == checksum && migration.tables == tables)
+        }
+        #expect(Set(Migration.landed.keys) == Set(Migration.all.map(\.version)))
+        // The known SHA-256 of a known text, so the function the entries are checked with is itself right.
+        #expect(Migration.checksum(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
     @Test("a database from a newer schema is refused and left as it was")
     func refusesNewerSchema() async throws {
         let test = try TestStore()

@@ -34,6 +34,20 @@ package enum CommandRunner {
         }
     }
 
+    /// Runs `command`, whose type is known to run async; returns its exit status.
+    ///
+    /// Asking whether a command `is` a protocol costs, the first time per type, a scan of every
+    /// conformance in the binary: a one-shot `gatectl` spares itself the asking where it can.
+    package static func run(async command: any AsyncParsableCommand) async -> Int32 {
+        do {
+            var command = command
+            try await command.run()
+            return 0
+        } catch {
+            return report(failure(of: error))
+        }
+    }
+
     /// Parses and runs `arguments`; returns the exit status.
     package static func run(_ arguments: [String], root: any ParsableCommand.Type = GateCtl.self) async -> Int32 {
         switch parse(arguments, root: root) {

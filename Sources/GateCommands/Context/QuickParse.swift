@@ -13,7 +13,7 @@ import ArgumentParser
 enum QuickParse {
     /// The command `arguments` (without the program name) make, or `nil` when they are not a
     /// plain form of one of these commands.
-    static func command(_ arguments: [String]) -> (any ParsableCommand)? {
+    static func command(_ arguments: [String]) -> (any GlobalCommand & AsyncParsableCommand)? {
         guard let words = Words(arguments) else { return nil }
         var global = GlobalOptions()
         global.database = words.options["--database"]
@@ -65,7 +65,7 @@ enum QuickParse {
 
     /// `command` if it and its global options pass their checks; `nil` (ArgumentParser then
     /// says what is wrong) otherwise.
-    private static func validated(_ command: some GlobalCommand) -> (any ParsableCommand)? {
+    private static func validated(_ command: some GlobalCommand & AsyncParsableCommand) -> (any GlobalCommand & AsyncParsableCommand)? {
         var command = command
         do {
             try command.global.validate()

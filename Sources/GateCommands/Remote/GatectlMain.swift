@@ -8,8 +8,21 @@ package enum GatectlMain {
     /// The daemon's sockets where a system installation puts them, admin first.
     package static let defaultSockets = ["/run/parental-gate/admin.sock", "/run/parental-gate/gate.sock"]
 
+    /// Runs `arguments` (without the program name) on the calling thread, which waits until
+    /// they have run; returns the exit status.
+    package static func runHere(_ arguments: [String]) -> Int32 {
+        CallingThreadExecutor.run { await run(arguments) }
+    }
+
     /// Runs `arguments` (without the program name); returns the exit status.
     package static func run(_ arguments: [String]) async -> Int32 {
+        // The gate's and status's plain command lines: their type says what they take and how
+        // they run, so nothing below needs to ask (see CommandRunner.run(async:)).
+        if let command = QuickParse.command(arguments) {
+            let sockets = sockets(for: command.global, environment: ProcessInfo.processInfo.environment)
+            guard !sockets.isEmpty else { return await CommandRunner.run(async: command) }
+            return await remote(command, arguments: arguments, sockets: sockets)
+        }
         var arguments = arguments
         var command: any ParsableCommand
         switch CommandRunner.parse(arguments) {
@@ -25,8 +38,14 @@ package enum GatectlMain {
             // The daemon gets it in the request, never on a command line.
             if let index = arguments.lastIndex(of: "-") { arguments[index] = line }
         }
-        let sockets = sockets(for: command, environment: ProcessInfo.processInfo.environment)
+        let global = (command as? any GlobalCommand)?.global
+        let sockets = global.map { Self.sockets(for: $0, environment: ProcessInfo.processInfo.environment) } ?? []
         guard !sockets.isEmpty else { return await CommandRunner.run(command) }
+        return await remote(command, arguments: arguments, sockets: sockets)
+    }
+
+    /// Has the daemon on the first of `sockets` run `command`; returns the exit status.
+    private static func remote(_ command: any ParsableCommand, arguments: [String], sockets: [String]) async -> Int32 {
         do {
             return try await remote(command, arguments: arguments, connection: connect(sockets))
         } catch {
@@ -34,12 +53,12 @@ package enum GatectlMain {
         }
     }
 
-    /// The sockets to try for `command`, in order; none: run here on the database file.
+    /// The sockets to try for a command with `global` options, in order; none: run here on
+    /// the database file.
     ///
     /// `--socket`, else `--database` (a file: none), else `$PARENTAL_GATE_SOCKET`, else
     /// `$PARENTAL_GATE_DB` (none), else the default sockets that exist.
-    static func sockets(for command: any ParsableCommand, environment: [String: String]) -> [String] {
-        guard let global = (command as? any GlobalCommand)?.global else { return [] }
+    static func sockets(for global: GlobalOptions, environment: [String: String]) -> [String] {
         if let socket = global.socket { return [socket] }
         if global.database != nil { return [] }
         if let socket = environment["PARENTAL_GATE_SOCKET"], !socket.isEmpty { return [socket] }
@@ -67,9 +86,9 @@ package enum GatectlMain {
     /// Has the daemon run `command`: the terminal gate steps through it from here; every other
     /// command runs there whole, with the files it names read and written here.
     private static func remote(_ command: any ParsableCommand, arguments: [String], connection: DaemonConnection) async throws -> Int32 {
-        if command is GateCtl.GateCommand {
+        if let gate = command as? GateCtl.GateCommand {
             let context = CommandContext(gateSession: RemoteGateSession(connection: connection))
-            return await CommandContext.$current.withValue(context) { await CommandRunner.run(command) }
+            return await CommandContext.$current.withValue(context) { await CommandRunner.run(async: gate) }
         }
         var arguments = arguments
         if let remove = command as? GateCtl.Profile.Remove, !remove.yes {

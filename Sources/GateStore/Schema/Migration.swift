@@ -8,27 +8,35 @@ struct Migration: Sendable {
     let version: Int
     /// The file name without its number and extension: `initial` for `0001_initial.sql`.
     let name: String
-    let sql: String
+    /// The file's bytes.
+    let bytes: [UInt8]
     /// SHA-256 of the SQL, in hex: an applied migration must never change.
     let checksum: String
     /// The tables this migration creates.
     let tables: [String]
 
+    /// The SQL to run.
+    var sql: String { String(decoding: bytes, as: UTF8.self) }
+
     /// Every embedded migration, in order.
     static let all: [Migration] = EmbeddedMigrations.files.compactMap { file in
         let stem = file.name.hasSuffix(".sql") ? String(file.name.dropLast(4)) : file.name
         guard let underscore = stem.firstIndex(of: "_"), let version = Int(stem[..<underscore]) else { return nil }
-        let sql = String(decoding: file.sql, as: UTF8.self)
-        let digest = SHA256.hash(data: Data(file.sql))
-        let hex = Array("0123456789abcdef".utf8)
+        let known = landed[version]
         return Migration(
-            version: version, name: String(stem[stem.index(after: underscore)...]), sql: sql,
-            checksum: String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] }, as: UTF8.self),
-            tables: Migration.createdTables(file.sql))
+            version: version, name: String(stem[stem.index(after: underscore)...]), bytes: file.sql,
+            checksum: known?.checksum ?? checksum(of: file.sql), tables: known?.tables ?? createdTables(file.sql))
     }.sorted { $0.version < $1.version }
 
+    /// SHA-256 of `sql`, in lowercase hex.
+    static func checksum(of sql: [UInt8]) -> String {
+        let digest = SHA256.hash(data: Data(sql))
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]] }, as: UTF8.self)
+    }
+
     /// The names of the tables `sql` creates (lines starting `CREATE TABLE name `).
-    private static func createdTables(_ sql: [UInt8]) -> [String] {
+    static func createdTables(_ sql: [UInt8]) -> [String] {
         let prefix = Array("CREATE TABLE ".utf8)
         return sql.split(separator: UInt8(ascii: "\n")).compactMap { line in
             guard line.starts(with: prefix) else { return nil }

@@ -14,6 +14,8 @@ package struct GateStore: Sendable {
     let dbWriter: any DatabaseWriter
     /// Where the database lives.
     package let location: DatabaseLocation
+    /// One connection for one command, or a writer and its readers.
+    let connections: Connections
     /// The write transactions under way, to tell whether a write can run on its caller's thread.
     let traffic = WriteTraffic()
     /// Rung after a write that queued notifications.
@@ -38,6 +40,7 @@ package struct GateStore: Sendable {
         connections: Connections = .pool
     ) throws {
         self.location = location
+        self.connections = connections
         notificationKey = NotificationKey(location: location)
         do {
             dbWriter = try Self.retryingWhileBusy {
@@ -172,10 +175,18 @@ package struct GateStore: Sendable {
     /// Runs `body` on a consistent read-only snapshot of the database.
     package func read<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws -> T {
         do {
+            // One command's one connection has nobody to wait for: read on the caller's
+            // thread, as a write does, rather than hop to GRDB's queue and back.
+            if connections == .single { return try readHere(body) }
             return try await dbWriter.read { db in try body(StoreTransaction(db)) }
         } catch {
             throw StoreError.wrapping(error, at: location)
         }
+    }
+
+    /// Runs `body` on a consistent read-only snapshot, on this thread.
+    private func readHere<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        try dbWriter.read { db in try body(StoreTransaction(db)) }
     }
 
     /// Checkpoints and empties the write-ahead log, then closes every connection now,

@@ -1,0 +1,23 @@
+extension Migration {
+    /// What each landed migration is known by: its SHA-256 and the tables it creates.
+    ///
+    /// A migration never changes once it lands, so neither do these. Writing them down spares
+    /// every process that opens a database hashing and scanning all the SQL (a tenth of a
+    /// one-shot `gatectl status`). `MigrationTests` checks each entry against its file and
+    /// fails, printing the entry to add, for a migration without one; until then it is
+    /// computed at start-up.
+    static let landed: [Int: (checksum: String, tables: [String])] = [
+        1: ("8a814fd16fbb8eed8cc02e8077eca50d3dec7dac11154c019b01f615992740ad", [
+            "parental_gate_schema", "profiles", "policies", "policy_changes", "question_sets", "questions", "challenges",
+            "attempts", "gate_states", "parent_sessions", "household", "audit_event_kinds", "audit_log", "audit_anchor",
+        ]),
+        2: ("d8b2ffc7e0a479dfbbb31983ac88fdcecb7fcb9f0858998eedb343a4aa635d20", ["admin_tokens"]),
+        3: ("94ad2f81c0c137e4f66a45b3d356340b7ac213c177dce8b90b8363c49635bb86", []),
+        4: ("dfadf77a579f7c9a6f4a4c5590e35f5c91eb7cb0a9bf4da8e6ad4829645d957b", []),
+        5: ("e1e8fe1506da82e76e22778dc0e3457dd7b39988781573ad190322a3c04b4262", ["audit_repeats"]),
+        6: ("6b969bdc6d09f53481a49ee7c2cc30a8647c2e0fe1d751642419203e8411af7e", [
+            "notification_event_kinds", "notification_subscriptions", "notification_subscription_events", "notification_outbox",
+        ]),
+        7: ("0dd78d6c742890b2e00f8faea1e13a65dad1ba506de4db1536f209738833c204", ["policy_changes", "parent_requests"]),
+    ]
+}

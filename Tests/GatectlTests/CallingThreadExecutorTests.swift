@@ -1,0 +1,42 @@
+import Dispatch
+import Foundation
+@testable import GateCommands
+import Testing
+import TestSlots
+
+/// `gatectl` runs its command on its own thread, without Swift's thread pool.
+@Suite("Running a command on the calling thread", .boundedConcurrency)
+struct CallingThreadExecutorTests {
+    @Test("every job of the operation runs on the calling thread, one that comes back from another thread too")
+    func staysOnTheCallingThread() {
+        let caller = pthread_self()
+        let threads = CallingThreadExecutor.run { () async -> [pthread_t] in
+            var seen = [pthread_self()]
+            // Resumed from a Dispatch thread, as a GRDB write that waited its turn is.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async { continuation.resume() }
+            }
+            seen.append(pthread_self())
+            seen.append(await Self.elsewhere())
+            await Task.yield()
+            seen.append(pthread_self())
+            return seen
+        }
+        #expect(threads.count == 4)
+        #expect(threads.allSatisfy { pthread_equal($0, caller) != 0 })
+    }
+
+    @Test("the operation's value comes back, after a wait that outlasts an empty queue")
+    func returnsTheValue() {
+        let value = CallingThreadExecutor.run { () async -> Int in
+            try? await Task.sleep(for: .milliseconds(20))
+            return 42
+        }
+        #expect(value == 42)
+    }
+
+    /// A nonisolated async function: left to the global executor, it would run on a pool thread.
+    private static func elsewhere() async -> pthread_t {
+        pthread_self()
+    }
+}
