@@ -15,12 +15,12 @@
 # Run after changing what the hot commands run:
 #   Benchmarks/scripts/order-file.sh            # builds a release gatectl first
 #   GATECTL=path Benchmarks/scripts/order-file.sh
-# Needs: valgrind, python3, binutils (objcopy).
+# Needs: valgrind, python3, binutils (objcopy), sqlite3.
 set -euo pipefail
 # shellcheck source=Benchmarks/scripts/common.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/common.sh"
 
-require_tools valgrind python3 objcopy
+require_tools valgrind python3 objcopy sqlite3
 find_gatectl
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -35,12 +35,26 @@ profile() {
     valgrind --tool=callgrind --demangle=no --dump-instr=no --callgrind-out-file="$WORK/run.$(printf %02d $run).out" \
         "$WORK/gatectl" "$@" --database "$DB" >/dev/null 2>&1 </dev/null || true
 }
+open_challenge() {
+    sqlite3 "$DB" "SELECT $1 FROM challenges WHERE status = 'open'"
+}
+"$WORK/gatectl" policy set --min-response-time 0s --by order-file --database "$DB" >/dev/null
+# A profile in each state a child meets, through status and the gate's steps.
 profile status emma
 profile challenge begin emma
-profile challenge answer 0123456789abcdef0123456789abcdef 7
+profile status emma
+profile status emma --json
+profile challenge answer "$(open_challenge id)" "$(( $(open_challenge answer) + 1 ))"
+profile status emma
+profile challenge begin emma --json
+answer=$(open_challenge answer)
+id=$(open_challenge id)
+token=$("$WORK/gatectl" challenge answer "$id" "$answer" --json --database "$DB" | sed -n 's/.*"token" : "\([^"]*\)".*/\1/p') || true
+profile status emma
+profile session check "${token:-none}"
 profile session check abcdefghijklmnopqrstuvwxyz012345
 profile gate emma
-profile status emma --json
+# Then what a parent runs most.
 profile --help
 profile profile list
 profile policy show

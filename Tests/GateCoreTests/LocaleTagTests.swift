@@ -199,4 +199,18 @@ struct LocaleTagTests {
             Issue.record("unexpected error \(error)")
         }
     }
+
+    @Test("a tag read back from the store has its form checked, not its language")
+    func storedTags() throws {
+        #expect(try LocaleTag(stored: "en").identifier == "en")
+        #expect(try LocaleTag(stored: "ru-RU").identifier == "ru-RU")
+        #expect(try LocaleTag(stored: "zh-Hant-TW").identifier == "zh-Hant-TW")
+        // A language no ISO 639 list has: only an edited file holds one, and it reads as itself.
+        #expect(try LocaleTag(stored: "qq").identifier == "qq")
+        #expect(try LocaleTag(stored: "qq-ZZ").identifier == "qq-ZZ")
+        #expect(throws: GateInputError.unknownLanguage("qq")) { try LocaleTag("qq") }
+        for malformed in ["", "e", "en-", "en--US", "english", "en-US-x-private", "12"] {
+            #expect(throws: GateInputError.self, "\(malformed)") { try LocaleTag(stored: malformed) }
+        }
+    }
 }

@@ -88,4 +88,42 @@ struct TimeConversionTests {
             #expect(Date(millisecondsSince1970: a).millisecondsSince1970 <= Date(millisecondsSince1970: b).millisecondsSince1970)
         }
     }
+
+    @Test("the JSON form of a time, worked out without a calendar, is Foundation's ISO 8601 to the millisecond")
+    func iso8601AsFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        let yearMs: Int64 = 31_556_952_000
+        // Edges: the epoch, a millisecond either side, leap days, ends of years and centuries,
+        // 2000 (a 400th year), 2100 (not a leap year), the first whole year of Foundation's
+        // Gregorian calendar (it is Julian before October 1582) and the last four-digit one.
+        var samples: [Int64] = [
+            0, 1, -1, 999, -999, 86_399_999, -86_400_000, 951_782_400_000, 951_868_799_999, 4_107_542_399_999,
+            4_107_542_400_000, 1_709_164_800_000, 946_684_799_999, 946_684_800_000, -2_203_891_200_001,
+            -12_212_553_600_000, 253_402_300_799_999,
+        ]
+        samples += (0..<20_000).map { _ in Int64.random(in: -387 * yearMs...8_029 * yearMs, using: &generator) }
+        for milliseconds in samples {
+            // Foundation, on whole seconds (exact in a Double), with the milliseconds put in.
+            let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+            let (whole, part) = fraction < 0 ? (seconds - 1, fraction + 1000) : (seconds, fraction)
+            var expected = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())
+            expected.insert(contentsOf: "." + String(1000 + part).dropFirst(), at: expected.index(before: expected.endIndex))
+            let text = CivilTime(millisecondsSince1970: milliseconds).iso8601
+            #expect(text == expected, "\(milliseconds)")
+            if text != expected { return }
+        }
+        // Times the gate keeps, now and the next decades: the same text as before it was worked
+        // out by hand (Foundation's fractional-seconds form, which far from 1970 can be 1 ms off).
+        let now = Date().millisecondsSince1970
+        for milliseconds in (0..<5_000).map({ _ in Int64.random(in: now - 20 * yearMs...now + 50 * yearMs, using: &generator) }) {
+            let before = Date(timeIntervalSince1970: (Double(milliseconds) + 0.25) / 1000)
+                .formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+            #expect(Date(millisecondsSince1970: milliseconds).iso8601Milliseconds == before, "\(milliseconds)")
+        }
+        // Before 1583 and after 9999 Foundation's form is kept.
+        #expect(CivilTime(millisecondsSince1970: -12_212_553_600_001).iso8601 == nil)
+        #expect(CivilTime(millisecondsSince1970: -12_212_553_600_000).iso8601 == "1583-01-01T00:00:00.000Z")
+        #expect(CivilTime(millisecondsSince1970: 253_402_300_800_000).iso8601 == nil)
+        #expect(Date(millisecondsSince1970: -1).iso8601Milliseconds == "1969-12-31T23:59:59.999Z")
+    }
 }

@@ -5,10 +5,31 @@ import ParentalGate
 enum Formatting {
     /// `date` in the local time zone: `2026-11-22 18:05:03`.
     static func time(_ date: Date) -> String {
-        date.formatted(
+        // In this process's own zone the C library answers: it reads the same TZ or
+        // /etc/localtime as Foundation, without loading ICU's time-zone and calendar data (a
+        // quarter of a one-shot `gatectl status`'s memory). A caller's zone, in the daemon,
+        // takes Foundation's way.
+        if CommandContext.current.timeZone == nil, let text = localTime(date) { return text }
+        return date.formatted(
             Date.VerbatimFormatStyle(
                 format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
                 timeZone: CommandContext.current.timeZone ?? .current, calendar: Calendar(identifier: .gregorian)))
+    }
+
+    /// `2026-11-25 14:42:06` in this process's time zone, by `localtime_r`; `nil` for a year
+    /// Foundation would write otherwise (before 1583 its calendar is Julian).
+    static func localTime(_ date: Date) -> String? {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var fields = tm()
+        guard localtime_r(&seconds, &fields) != nil else { return nil }
+        let year = Int(fields.tm_year) + 1900
+        guard (1583...9999).contains(year) else { return nil }
+        var text = String(year)
+        for (separator, value) in [("-", fields.tm_mon + 1), ("-", fields.tm_mday), (" ", fields.tm_hour), (":", fields.tm_min), (":", fields.tm_sec)] {
+            text.append(separator)
+            CivilTime.append(Int(value), digits: 2, to: &text)
+        }
+        return text
     }
 
     /// The whole seconds from `now` to `until`, rounded up: `4m10s`.

@@ -18,8 +18,10 @@ extension JSONEncoder {
 extension Date {
     /// ISO 8601 in UTC with milliseconds, as the gate's JSON writes times.
     package var iso8601Milliseconds: String {
-        // Through whole milliseconds (rounded as the store rounds them), then formatted from a
-        // value a hair above them, so the formatter's truncation cannot print 1 ms early.
+        // Whole milliseconds, rounded as the store rounds them; by arithmetic, not a calendar.
+        if let text = CivilTime(millisecondsSince1970: millisecondsSince1970).iso8601 { return text }
+        // Before 1583 or after 9999: Foundation's form, from a value a hair above the whole
+        // milliseconds, so the formatter's truncation cannot print 1 ms early.
         let exact = Date(timeIntervalSince1970: (Double(millisecondsSince1970) + 0.25) / 1000)
         return exact.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }

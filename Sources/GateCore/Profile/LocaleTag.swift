@@ -10,8 +10,20 @@ public struct LocaleTag: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Parses and validates `text` (case-insensitive; `_` is read as `-`).
     public init(_ text: String) throws(GateInputError) {
-        if let canonical = Self.canonicalSimpleTag(text) {  // "en", "ru-RU": as stored, no parsing
-            identifier = canonical
+        try self.init(text, checkingLanguage: true)
+    }
+
+    /// A tag the store checked on its way in, read back: its form is checked again, but not its
+    /// language against ISO 639, whose list is ICU's (loading it costs a one-shot `gatectl`
+    /// more than the rest of reading a profile). An edited file's unknown language then reads
+    /// as itself, and text falls back to English.
+    package init(stored text: String) throws(GateInputError) {
+        try self.init(text, checkingLanguage: false)
+    }
+
+    private init(_ text: String, checkingLanguage: Bool) throws(GateInputError) {
+        if Self.isCanonicalSimpleTag(text), !checkingLanguage || Self.knownLanguages.contains(String(text.prefix(2))) {
+            identifier = text  // "en", "ru-RU": as stored, no parsing
             return
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -35,7 +47,7 @@ public struct LocaleTag: Hashable, Sendable, Codable, CustomStringConvertible {
                 throw .malformedLocale(text)
             }
         }
-        guard Self.knownLanguages.contains(parts[0]) else { throw .unknownLanguage(parts[0]) }
+        guard !checkingLanguage || Self.knownLanguages.contains(parts[0]) else { throw .unknownLanguage(parts[0]) }
         identifier = parts.joined(separator: "-")
     }
 
@@ -86,16 +98,15 @@ public struct LocaleTag: Hashable, Sendable, Codable, CustomStringConvertible {
         return alphanumeric && ((5...8).contains(text.count) || (text.count == 4 && text.first?.isNumber == true))
     }
 
-    /// ISO 639 language codes Foundation knows, two and three letters.
-    /// `text` itself when it is already a canonical `ll` or `ll-RR` tag of a known language.
-    private static func canonicalSimpleTag(_ text: String) -> String? {
+    /// Whether `text` is already a canonical `ll` or `ll-RR` tag.
+    private static func isCanonicalSimpleTag(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        guard bytes.count == 2 || (bytes.count == 5 && bytes[2] == UInt8(ascii: "-")) else { return nil }
+        guard bytes.count == 2 || (bytes.count == 5 && bytes[2] == UInt8(ascii: "-")) else { return false }
         let lower = UInt8(ascii: "a")...UInt8(ascii: "z"), upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
-        guard lower.contains(bytes[0]), lower.contains(bytes[1]) else { return nil }
-        if bytes.count == 5, !(upper.contains(bytes[3]) && upper.contains(bytes[4])) { return nil }
-        return knownLanguages.contains(String(text.prefix(2))) ? text : nil
+        guard lower.contains(bytes[0]), lower.contains(bytes[1]) else { return false }
+        return bytes.count == 2 || (upper.contains(bytes[3]) && upper.contains(bytes[4]))
     }
 
+    /// ISO 639 language codes Foundation knows, two and three letters.
     private static let knownLanguages: Set<String> = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
 }

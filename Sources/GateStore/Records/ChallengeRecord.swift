@@ -56,7 +56,7 @@ struct ChallengeRecord: Hashable {
               let status = ChallengeStatus(rawValue: status)
         else { throw StoreError.constraint("malformed challenge row \(id)") }
         let challenge = Challenge(
-            id: challengeID, profileID: profileId, prompt: prompt, locale: try LocaleTag(locale), format: format,
+            id: challengeID, profileID: profileId, prompt: prompt, locale: try LocaleTag(stored: locale), format: format,
             choices: try choices.map { try JSONText.decode([Int].self, from: $0) },
             issuedAt: Date(millisecondsSince1970: issuedAt), deadline: Date(millisecondsSince1970: deadline))
         let issued = IssuedChallenge(

@@ -17,7 +17,7 @@ struct ProfileRecord: Hashable {
     func profile() throws -> Profile {
         guard let id else { throw StoreError.constraint("profile row without id") }
         return Profile(
-            id: id, name: name, displayName: displayName, locale: try LocaleTag(locale), isEnabled: isEnabled,
+            id: id, name: name, displayName: displayName, locale: try LocaleTag(stored: locale), isEnabled: isEnabled,
             createdAt: Date(millisecondsSince1970: createdAt), updatedAt: Date(millisecondsSince1970: updatedAt))
     }
 }

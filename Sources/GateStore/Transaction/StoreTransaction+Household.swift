@@ -6,7 +6,7 @@ extension StoreTransaction {
     /// The language challenges fall back to before English.
     package func householdLocale() throws -> LocaleTag {
         let stored = try String.fetchOne(db.cachedStatement(sql: "SELECT default_locale FROM household WHERE id = 1")) ?? "en"
-        return (try? LocaleTag(stored)) ?? .english
+        return (try? LocaleTag(stored: stored)) ?? .english
     }
 
     /// Sets the household's default language and audits the change.

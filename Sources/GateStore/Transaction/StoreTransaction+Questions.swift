@@ -63,7 +63,7 @@ extension StoreTransaction {
             """
         ).map { row in
             QuestionSetSummary(
-                id: row["id"], name: row["name"], locale: try LocaleTag(row["locale"] as String),
+                id: row["id"], name: row["name"], locale: try LocaleTag(stored: row["locale"] as String),
                 questionCount: row["question_count"], updatedAt: Date(millisecondsSince1970: row["updated_at"]))
         }
     }
@@ -73,7 +73,7 @@ extension StoreTransaction {
         try String.fetchAll(
             db.cachedStatement(sql: "SELECT locale FROM question_sets WHERE name_key = ? ORDER BY locale"),
             arguments: [try ProfileName.lookupKey(for: name, what: "question set name")]
-        ).map { try LocaleTag($0) }
+        ).map { try LocaleTag(stored: $0) }
     }
 
     /// The questions of the set called `name` in exactly `locale`, in their order.
