@@ -3,7 +3,9 @@
 #
 # Measures the wall time and peak memory (max RSS) of
 #   gatectl status emma            against  sqlite3 running the SELECTs that read the
-#                                           profile by name and its gate_states row
+#                                           profile by name and its gate_states row; once
+#                                           with no challenge open, once with one open
+#                                           (begun, untimed, before each run)
 #   gatectl challenge begin emma   against  sqlite3 running the reads begin makes: the
 #                                           profile, the household and profile policy rows,
 #                                           the gate_states row, the open challenge, the live
@@ -17,7 +19,8 @@
 # any database.
 #
 # Wall time: hyperfine --warmup $WARMUP (5) --runs $RUNS (50), no intermediate shell (-N).
-# Each timed `challenge begin` is prepared (untimed) by `gatectl unlock emma --by bench`,
+# Each timed `challenge begin` (and each begin before a status with a challenge open) is
+# prepared (untimed) by `gatectl unlock emma --by bench`,
 # and the household policy allows 100 failed challenges in a row, so the begins (each one
 # abandons the previous open challenge) never lock emma out.
 # Peak memory: each command $RSS_RUNS (20) times under `/usr/bin/time -f %M`; the median
@@ -87,38 +90,35 @@ HELP_CMD=("$GATECTL" --help)
 # … and as single command lines for hyperfine -N, which splits them like a POSIX shell.
 quoted() { local out="" arg; for arg in "$@"; do out+="${out:+ }$(printf '%q' "$arg")"; done; printf '%s' "$out"; }
 
-NAMES=("gatectl status emma" "sqlite3 status SELECTs" "gatectl challenge begin emma" "sqlite3 begin SELECTs"
-    "gatectl --help (start-up only)")
-BASELINE=("sqlite3 status SELECTs" "sqlite3 status SELECTs" "sqlite3 begin SELECTs" "sqlite3 begin SELECTs"
-    "sqlite3 status SELECTs")
+# Before each `status` of a profile with a challenge open: unlock (so that the abandoned
+# challenges never add up to a lockout), then begin one.
+OPEN_CMD=(sh -c "$(quoted "${UNLOCK_CMD[@]}") >/dev/null && $(quoted "${BEGIN_CMD[@]}") >/dev/null")
 
-# A look at each command once, so a broken query or a refusal shows before the timing.
+NAMES=("gatectl status emma" "sqlite3 status SELECTs" "gatectl status emma, a challenge open"
+    "gatectl challenge begin emma" "sqlite3 begin SELECTs" "gatectl --help (start-up only)")
+BASELINE=("sqlite3 status SELECTs" "sqlite3 status SELECTs" "sqlite3 status SELECTs"
+    "sqlite3 begin SELECTs" "sqlite3 begin SELECTs" "sqlite3 status SELECTs")
+
+# A look at each command once, so a broken query or a refusal shows before the timing. The
+# first `status` rows see emma with no challenge open (a child at the gate's door).
 bench_log "--- one run of each ---"
 "${STATUS_CMD[@]}" >&2
 "${SQLITE_STATUS_CMD[@]}" >&2
-"${BEGIN_CMD[@]}" >&2
 "${SQLITE_BEGIN_CMD[@]}" >&2
 [[ -n $("${SQLITE_STATUS_CMD[@]}") ]] || bench_die "the status SELECTs returned nothing"
-"${UNLOCK_CMD[@]}" >/dev/null
 
-bench_log "--- wall time: hyperfine --warmup $WARMUP --runs $RUNS ---"
-hyperfine -N --warmup "$WARMUP" --runs "$RUNS" \
-    --export-json "$OUT/process-cost.hyperfine.json" \
-    --prepare true --prepare true --prepare "$(quoted "${UNLOCK_CMD[@]}")" --prepare true --prepare true \
-    -n "${NAMES[0]}" "$(quoted "${STATUS_CMD[@]}")" \
-    -n "${NAMES[1]}" "$(quoted "${SQLITE_STATUS_CMD[@]}")" \
-    -n "${NAMES[2]}" "$(quoted "${BEGIN_CMD[@]}")" \
-    -n "${NAMES[3]}" "$(quoted "${SQLITE_BEGIN_CMD[@]}")" \
-    -n "${NAMES[4]}" "$(quoted "${HELP_CMD[@]}")"
-
-# median_rss PREPARE_FLAG COMMAND… — the median max RSS (KiB) of $RSS_RUNS runs.
+# median_rss PREPARE COMMAND… — the median max RSS (KiB) of $RSS_RUNS runs, each after
+# PREPARE (none, unlock, or open).
 median_rss() {
-    local unlock=$1 i
+    local prepare=$1 i
     shift
     local sample
     sample=$(mktemp)
     for ((i = 0; i < RSS_RUNS; i++)); do
-        if [[ $unlock == unlock ]]; then "${UNLOCK_CMD[@]}" >/dev/null; fi
+        case $prepare in
+        unlock) "${UNLOCK_CMD[@]}" >/dev/null ;;
+        open) "${OPEN_CMD[@]}" ;;
+        esac
         /usr/bin/time -f %M -o "$sample" -a "$@" >/dev/null || bench_die "failed while measuring memory: $*"
     done
     median_of <"$sample"
@@ -129,9 +129,25 @@ bench_log "--- peak memory: $RSS_RUNS runs each under /usr/bin/time -f %M ---"
 RSS=()
 RSS+=("$(median_rss no "${STATUS_CMD[@]}")")
 RSS+=("$(median_rss no "${SQLITE_STATUS_CMD[@]}")")
+RSS+=("$(median_rss open "${STATUS_CMD[@]}")")
 RSS+=("$(median_rss unlock "${BEGIN_CMD[@]}")")
 RSS+=("$(median_rss no "${SQLITE_BEGIN_CMD[@]}")")
 RSS+=("$(median_rss no "${HELP_CMD[@]}")")
+# Back to no challenge open for the timed status rows.
+"${UNLOCK_CMD[@]}" >/dev/null
+"$GATECTL" challenge cancel "$(sqlite3 "$DB" "SELECT id FROM challenges WHERE status = 'open'")" --database "$DB" >/dev/null
+
+bench_log "--- wall time: hyperfine --warmup $WARMUP --runs $RUNS ---"
+hyperfine -N --warmup "$WARMUP" --runs "$RUNS" \
+    --export-json "$OUT/process-cost.hyperfine.json" \
+    --prepare true --prepare true --prepare "$(quoted "${OPEN_CMD[@]}")" --prepare "$(quoted "${UNLOCK_CMD[@]}")" \
+    --prepare true --prepare true \
+    -n "${NAMES[0]}" "$(quoted "${STATUS_CMD[@]}")" \
+    -n "${NAMES[1]}" "$(quoted "${SQLITE_STATUS_CMD[@]}")" \
+    -n "${NAMES[2]}" "$(quoted "${STATUS_CMD[@]}")" \
+    -n "${NAMES[3]}" "$(quoted "${BEGIN_CMD[@]}")" \
+    -n "${NAMES[4]}" "$(quoted "${SQLITE_BEGIN_CMD[@]}")" \
+    -n "${NAMES[5]}" "$(quoted "${HELP_CMD[@]}")"
 
 # The gate must have stayed open all along: no lockout, no hard lock.
 STATE=$("$GATECTL" status emma --json --database "$DB" | jq -r .state)

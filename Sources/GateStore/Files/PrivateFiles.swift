@@ -102,6 +102,7 @@ package enum PrivateFiles {
 
     /// Creates the missing folders of `directory`, each `0700`; existing ones are left as they are.
     package static func createDirectories(_ directory: String) throws {
+        if let found = status(directory, following: true), found.isDirectory { return }
         var missing: [String] = []
         var current = URL(fileURLWithPath: directory).standardizedFileURL
         while status(current.path, following: true) == nil, current.path != "/" {
@@ -114,6 +115,32 @@ package enum PrivateFiles {
         guard let made = status(directory, following: true), made.isDirectory else {
             throw StoreError.cannotCreateDirectory(path: directory, reason: "a file of that name is in the way")
         }
+    }
+
+    /// The folder `path` names a file in: what comes before its last `/` (`/` for a file at
+    /// the root, `.` for a bare name), without Foundation's URL parsing.
+    package static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// The first `count` bytes of the file at `path` (fewer if it is shorter); `nil` when it
+    /// cannot be opened for reading.
+    static func readStart(of path: String, count: Int) -> [UInt8]? {
+        guard count > 0 else { return [] }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { break }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
     }
 
     /// Creates an empty `0600` file at `path`, never through a symbolic link; returns

@@ -17,14 +17,13 @@ enum SchemaState: Equatable {
     /// Asks `sqlite_master` itself rather than GRDB's schema cache, which another process
     /// migrating the same file a moment ago leaves stale.
     static func inspect(_ db: Database) throws -> SchemaState {
-        let hasSchemaTable = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'parental_gate_schema')") ?? false
-        if hasSchemaTable {
+        let present = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        if present.contains("parental_gate_schema") {
             let rows = try Row.fetchAll(db, sql: "SELECT version, checksum FROM parental_gate_schema")
             var applied: [Int: String] = [:]
             for row in rows {
                 applied[row["version"]] = row["checksum"]
             }
-            let present = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
             for migration in Migration.all where applied[migration.version] != nil {
                 if let missing = migration.tables.first(where: { !present.contains($0) }) {
                     let path = try String.fetchOne(db, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'") ?? "the database"

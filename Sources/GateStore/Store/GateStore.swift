@@ -233,21 +233,18 @@ package struct GateStore: Sendable {
     /// followed (SQLite keeps its log beside the file the link points to).
     private static func prepareFile(at path: String) throws {
         try PrivateFiles.checkName(path)
-        try PrivateFiles.createDirectories(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        try PrivateFiles.createDirectories(PrivateFiles.folder(of: path))
         if let found = PrivateFiles.status(path), found.isSymbolicLink, PrivateFiles.status(path, following: true) == nil {
             throw GateInputError.unusablePath(path, .symbolicLink)
         }
         if PrivateFiles.status(path) == nil, try PrivateFiles.createEmpty(path) { return }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue { throw StoreError.notADatabase(path: path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let found = PrivateFiles.status(path, following: true) else { return }
+        if found.isDirectory { throw StoreError.notADatabase(path: path) }
+        guard let header = PrivateFiles.readStart(of: path, count: 100) else {
             throw StoreError.sqlite(code: 14, message: "cannot open \(path) for reading")
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
         if header.isEmpty { return }
-        guard header.prefix(16) == Data("SQLite format 3\0".utf8) else { throw StoreError.notADatabase(path: path) }
+        guard header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else { throw StoreError.notADatabase(path: path) }
         // Our application id in the header (bytes 68-71): ours, no need to look inside first.
         if header.count == 100, header[68..<72].reduce(0, { $0 << 8 | UInt32($1) }) == UInt32(SchemaState.applicationID) { return }
         var config = configuration()
