@@ -19,21 +19,38 @@ let migrationFiles = [
 /// leaves those packages out of its graph altogether (README, "Embedding").
 let server = TargetDependencyCondition.when(traits: ["Server"])
 
+/// Whether this machine's C library loads packed relative relocations (glibc 2.36 and newer):
+/// lld marks a binary that has them as needing it, and an older loader refuses to start it.
+#if canImport(Glibc)
+import Glibc
+let glibcLoadsPackedRelocations: Bool = {
+    var text = [UInt8](repeating: 0, count: 64)  // "glibc 2.36"
+    let length = text.withUnsafeMutableBytes { confstr(Int32(_CS_GNU_LIBC_VERSION), $0.baseAddress?.assumingMemoryBound(to: CChar.self), 64) }
+    guard length > 0 else { return false }
+    let version = String(decoding: text.prefix { $0 != 0 }, as: UTF8.self)
+        .split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    return version.count >= 2 && (version[0], version[1]) >= (2, 36)
+}()
+#else
+let glibcLoadsPackedRelocations = false
+#endif
+
 /// How a release `gatectl` is linked on Linux (BENCHMARKS.md, "Process cost"): by lld, with its
-/// relative relocations packed (DT_RELR: the loader reads 18 KB of them instead of 2.3 MB), no
-/// dynamic symbol table of its own functions (nothing loads code that binds to them), and its
-/// functions laid out in the order the commands people run most run them
-/// (`Sources/gatectl/gatectl.order`, written by `Benchmarks/scripts/order-file.sh`), so that a
-/// one-shot command touches 6 MB of the binary instead of 15. Only the executable: a package
-/// that embeds ParentalGate builds none of this.
+/// relative relocations packed where the C library can load them (DT_RELR: the loader reads
+/// 18 KB of them instead of 2.3 MB), no dynamic symbol table of its own functions (nothing
+/// loads code that binds to them), and its functions laid out in the order the commands people
+/// run most run them (`Sources/gatectl/gatectl.order`, written by
+/// `Benchmarks/scripts/order-file.sh`), so that a one-shot command keeps 6 MB of the binary
+/// resident instead of 15. Only the executable: a package that embeds ParentalGate builds
+/// none of this.
 let gatectlLinking: [LinkerSetting] = [
     .unsafeFlags([
         "-use-ld=lld",
-        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
         "-Xlinker", "--no-export-dynamic",
         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/gatectl/gatectl.order",
         "-Xlinker", "--no-warn-symbol-ordering",
-    ], .when(platforms: [.linux], configuration: .release)),
+    ] + (glibcLoadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
+    .when(platforms: [.linux], configuration: .release)),
 ]
 
 let strictSwift: [SwiftSetting] = [

@@ -40,9 +40,16 @@ open_challenge() {
     sqlite3 "$DB" "SELECT $1 FROM challenges WHERE status = 'open'"
 }
 
-# How it is linked: relocations packed, and the order file applied.
-if ! readelf -dW "$GATECTL" | grep -q '(RELR)'; then
-    echo "release check: $GATECTL has no packed relocations (DT_RELR): was it linked as Package.swift says?" >&2
+# How it is linked: no symbols of its own exported, and its relocations packed where this
+# machine's glibc (2.36 and newer) can load them, as Package.swift says.
+glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}')
+if [[ -n $glibc && $(printf '%s\n%s\n' 2.36 "$glibc" | sort -V | head -1) == 2.36 ]]; then
+    readelf -dW "$GATECTL" | grep -q '(RELR)' ||
+        { echo "release check: no packed relocations (DT_RELR) on glibc $glibc: not linked as Package.swift says" >&2; failures=$((failures + 1)); }
+fi
+exported=$(readelf -W --dyn-syms "$GATECTL" | awk '$7 != "UND" && $8 ~ /^\$s/' | wc -l)
+if ((exported > 0)); then
+    echo "release check: gatectl exports $exported of its Swift symbols: not linked as Package.swift says" >&2
     failures=$((failures + 1))
 fi
 

@@ -35,6 +35,27 @@ struct CallingThreadExecutorTests {
         #expect(value == 42)
     }
 
+    @Test("no module gatectl runs asks for the main actor or the main queue, which its main thread never serves")
+    func nothingNeedsTheMainThread() throws {
+        let sources = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        var checked = 0
+        for module in ["gatectl", "GateCommands", "GateJSON", "ParentalGate", "GateStore", "GateCore"] {
+            let folder = sources.appendingPathComponent(module)
+            let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                    .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+                for needle in ["@MainActor", "MainActor.run", "DispatchQueue.main", "RunLoop.main", "MainActor.assumeIsolated"] {
+                    #expect(!text.contains(needle), "\(module)/\(file) uses \(needle)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+    }
+
     /// A nonisolated async function: left to the global executor, it would run on a pool thread.
     private static func elsewhere() async -> pthread_t {
         pthread_self()

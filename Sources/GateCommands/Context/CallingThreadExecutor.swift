@@ -8,6 +8,10 @@ import Foundation
 /// the main thread and back; a fifth of a one-shot `gatectl status`'s time. A task that prefers
 /// this executor (SE-0417) stays on the thread that started it. A job resumed from another
 /// thread (a GRDB queue finishing a write that had to wait its turn) is handed back here.
+///
+/// Nothing the operation runs may need the main actor: the main thread waits here instead of
+/// serving the main queue, so `@MainActor` code or `DispatchQueue.main` would wait forever.
+/// `CallingThreadExecutorTests` checks that no module `gatectl` runs asks for either.
 package final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     /// Jobs ready to run, oldest first; guarded by `condition`.

@@ -26,7 +26,7 @@ package struct GlobalOptions: ParsableArguments {
     /// One connection, as a command runs and exits; `serve` asks for a pool of readers.
     package func openGate(migrate: Bool = true, readerPool: Bool = false) throws(GateError) -> Gate {
         if let gate = CommandContext.current.gate { return gate }
-        return try Gate(database: .file(databasePath), migrate: migrate, singleConnection: !readerPool)
+        return OneShotGates.shared.opened(try Gate(database: .file(databasePath), migrate: migrate, singleConnection: !readerPool))
     }
 
     /// Whether the database file exists already.

@@ -9,9 +9,12 @@ package enum GatectlMain {
     package static let defaultSockets = ["/run/parental-gate/admin.sock", "/run/parental-gate/gate.sock"]
 
     /// Runs `arguments` (without the program name) on the calling thread, which waits until
-    /// they have run; returns the exit status.
+    /// they have run, for a process that exits next; returns the exit status.
     package static func runHere(_ arguments: [String]) -> Int32 {
-        CallingThreadExecutor.run { await run(arguments) }
+        OneShotGates.shared.startCollecting()
+        let status = CallingThreadExecutor.run { await run(arguments) }
+        OneShotGates.shared.closeAll()
+        return status
     }
 
     /// Runs `arguments` (without the program name); returns the exit status.

@@ -196,6 +196,12 @@ package struct GateStore: Sendable {
         try dbWriter.close()
     }
 
+    /// Closes the connections now, as freeing the last copy of this store would (SQLite
+    /// checkpoints and cuts back the log of the last connection to a file); any later use fails.
+    package func closeConnections() throws {
+        try dbWriter.close()
+    }
+
     /// The size the write-ahead log is cut back to after a checkpoint empties it.
     static let walSizeLimit = 4 * 1024 * 1024
 

@@ -107,4 +107,14 @@ extension Gate {
             throw GateError.from(error)
         }
     }
+
+    /// Closes the database now as freeing the last copy of this gate would, however many
+    /// copies are still held: for a process about to exit that keeps them. Any later use fails.
+    package func closeConnection() throws(GateError) {
+        do {
+            try store.closeConnections()
+        } catch {
+            throw GateError.from(error)
+        }
+    }
 }

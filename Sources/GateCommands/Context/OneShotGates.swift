@@ -1,0 +1,39 @@
+import Foundation
+import ParentalGate
+
+/// The gates a one-shot `gatectl` opens: closed when its command ends, and held until it exits.
+///
+/// Freeing a gate frees GRDB's dispatch queue, and freeing a queue makes libdispatch start its
+/// worker threads (a pool thread, their manager and monitor): a tenth of a one-shot
+/// `gatectl status`, spent as the process exits. So `gatectl` closes each database connection
+/// itself, which is what freeing it would do (SQLite's last-connection checkpoint included),
+/// and exits still holding the rest.
+package final class OneShotGates: @unchecked Sendable {
+    /// This process's, when it runs one command and exits (``GatectlMain/runHere(_:)``).
+    package static let shared = OneShotGates()
+
+    private let lock = NSLock()
+    private var collecting = false
+    private var gates: [Gate] = []
+
+    /// From now on, gates opened by commands are kept for ``closeAll()``.
+    func startCollecting() {
+        lock.withLock { collecting = true }
+    }
+
+    /// Keeps `gate` when collecting; returns it.
+    func opened(_ gate: Gate) -> Gate {
+        lock.withLock {
+            if collecting { gates.append(gate) }
+        }
+        return gate
+    }
+
+    /// Closes every kept gate's connection, keeping the gates themselves. One that will not
+    /// close is let go instead, to be closed as it is freed.
+    func closeAll() {
+        lock.withLock {
+            gates.removeAll { gate in (try? gate.closeConnection()) == nil }
+        }
+    }
+}
