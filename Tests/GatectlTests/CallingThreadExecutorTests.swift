@@ -26,11 +26,13 @@ struct CallingThreadExecutorTests {
         #expect(threads.allSatisfy { pthread_equal($0, caller) != 0 })
     }
 
-    @Test("the operation's value comes back, after a wait that outlasts an empty queue")
+    @Test("the operation's value comes back, after the calling thread waited with nothing to run")
     func returnsTheValue() {
         let value = CallingThreadExecutor.run { () async -> Int in
-            try? await Task.sleep(for: .milliseconds(20))
-            return 42
+            // Resumed from another thread, while this one has nothing to run and waits.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+                Thread.detachNewThread { continuation.resume(returning: 42) }
+            }
         }
         #expect(value == 42)
     }

@@ -40,18 +40,10 @@ package struct CivilTime: Equatable, Sendable {
         var text = ""
         text.reserveCapacity(24)
         Self.append(Int(year), digits: 4, to: &text)
-        text.append("-")
-        Self.append(month, digits: 2, to: &text)
-        text.append("-")
-        Self.append(day, digits: 2, to: &text)
-        text.append("T")
-        Self.append(hour, digits: 2, to: &text)
-        text.append(":")
-        Self.append(minute, digits: 2, to: &text)
-        text.append(":")
-        Self.append(second, digits: 2, to: &text)
-        text.append(".")
-        Self.append(millisecond, digits: 3, to: &text)
+        for (separator, value, digits) in [("-", month, 2), ("-", day, 2), ("T", hour, 2), (":", minute, 2), (":", second, 2), (".", millisecond, 3)] {
+            text.append(separator)
+            Self.append(value, digits: digits, to: &text)
+        }
         text.append("Z")
         return text
     }
