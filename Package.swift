@@ -12,6 +12,7 @@ let migrationFiles = [
     "0005_audit_repeats.sql",
     "0006_notifications.sql",
     "0007_parent_requests.sql",
+    "0008_request_binding.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

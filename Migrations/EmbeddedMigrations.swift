@@ -13,5 +13,6 @@ package enum EmbeddedMigrations {
         ("0005_audit_repeats.sql", PackageResources._005_audit_repeats_sql),
         ("0006_notifications.sql", PackageResources._006_notifications_sql),
         ("0007_parent_requests.sql", PackageResources._007_parent_requests_sql),
+        ("0008_request_binding.sql", PackageResources._008_request_binding_sql),
     ]
 }

@@ -8,6 +8,8 @@ public struct ParentRequestJSON: Encodable, Sendable {
     public var number: Int64
     public var profile: String
     public var client: String?
+    /// The computer account that asked through the daemon's gate socket, if it came that way.
+    public var account: String?
     public var status: String
     public var createdAt: Date
     public var expiresAt: Date
@@ -19,6 +21,7 @@ public struct ParentRequestJSON: Encodable, Sendable {
         number = request.id
         profile = request.profile
         client = request.client
+        account = request.account
         status = request.status.rawValue
         createdAt = request.createdAt
         expiresAt = request.expiresAt

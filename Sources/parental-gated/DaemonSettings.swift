@@ -4,7 +4,6 @@ import GateCommands
 import GateServer
 import Logging
 import ParentalGate
-import SystemPackage
 
 /// Everything the daemon runs with: its command line, over `PARENTAL_GATE_*` environment
 /// variables, over its JSON configuration file, over the defaults.
@@ -21,32 +20,21 @@ struct DaemonSettings: Sendable {
     /// The settings `flags` give, with the environment and the file named by `--config`
     /// (else `$PARENTAL_GATE_CONFIG`) filling in what they leave out.
     static func resolve(_ flags: ParentalGated, environment: [String: String]) async throws -> DaemonSettings {
-        var file: ConfigReader?
-        if let path = flags.config ?? environment["PARENTAL_GATE_CONFIG"] {
-            guard FileManager.default.isReadableFile(atPath: path) else { throw CommandError.usage("cannot read the configuration file \(path)") }
-            do {
-                file = ConfigReader(provider: try await FileProvider<JSONSnapshot>(filePath: FilePath(path)))
-            } catch {
-                throw CommandError.usage("\(path) is not a JSON configuration file")
-            }
-        }
-        // Environment variables are scoped: `http.port` is PARENTAL_GATE_HTTP_PORT.
-        let config = Source(
-            environment: ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment)).scoped(to: "parentalGate"),
-            file: file)
+        let file = try (flags.config ?? environment["PARENTAL_GATE_CONFIG"]).map(ConfigurationFile.read) ?? [:]
+        let config = try Source(environment: environment, file: file)
 
         var settings = DaemonSettings(
-            databasePath: flags.global.database ?? config.string("database")
+            databasePath: flags.global.database ?? config.string(.database)
                 ?? GlobalOptions.resolvePath(explicit: nil, environment: environment))
         var server = GateServerOptions()
-        server.host = flags.host ?? config.string("http.host") ?? server.host
-        server.port = try flags.port ?? config.int("http.port", in: 0...65_535) ?? server.port
-        let proxies = flags.trustedProxies.isEmpty ? config.strings("http.trustedProxies") ?? [] : flags.trustedProxies
+        server.host = flags.host ?? config.string(.httpHost) ?? server.host
+        server.port = try flags.port ?? config.int(.httpPort, in: 0...65_535) ?? server.port
+        let proxies = flags.trustedProxies.isEmpty ? config.strings(.httpTrustedProxies) ?? [] : flags.trustedProxies
         if let bad = proxies.first(where: { !GateServerOptions.isIPAddress($0) }) {
             throw CommandError.usage("trusted proxy must be an IP address, not '\(bad.escapedForMessage)'")
         }
         server.trustedProxies = Set(proxies)
-        let hosts = flags.allowedHosts.isEmpty ? config.strings("http.allowedHosts") ?? [] : flags.allowedHosts
+        let hosts = flags.allowedHosts.isEmpty ? config.strings(.httpAllowedHosts) ?? [] : flags.allowedHosts
         if let bad = hosts.first(where: { !GateServerOptions.isHostName($0) }) {
             throw CommandError.usage("allowed host must be a host name, not '\(bad.escapedForMessage)'")
         }
@@ -56,36 +44,41 @@ struct DaemonSettings: Sendable {
         if let base = settings.notifications.approvalBase, let host = try? NotificationURL(base).host, GateServerOptions.isHostName(host) {
             server.allowedHosts.insert(host)
         }
-        server.secureCookies = flags.secureCookies ?? config.bool("http.secureCookies") ?? server.secureCookies
-        if flags.noRateLimit || config.bool("http.noRateLimit") == true {
+        server.secureCookies = try flags.secureCookies ?? config.bool(.httpSecureCookies) ?? server.secureCookies
+        if try flags.noRateLimit || config.bool(.httpNoRateLimit) == true {
             server.rateLimitPerAddress = nil
             server.rateLimitPerProfile = nil
         } else {
-            if let limit = try flags.rateLimitPerAddress?.limit ?? config.rateLimit("http.rateLimitPerAddress") {
+            if let limit = try flags.rateLimitPerAddress?.limit ?? config.rateLimit(.httpRateLimitPerAddress) {
                 server.rateLimitPerAddress = limit
             }
-            if let limit = try flags.rateLimitPerProfile?.limit ?? config.rateLimit("http.rateLimitPerProfile") {
+            if let limit = try flags.rateLimitPerProfile?.limit ?? config.rateLimit(.httpRateLimitPerProfile) {
                 server.rateLimitPerProfile = limit
             }
         }
-        if let timeout = try flags.idleTimeout?.duration ?? config.duration("http.idleTimeout") { server.idleTimeout = timeout }
-        if let timeout = try flags.readTimeout?.duration ?? config.duration("http.readTimeout") { server.readTimeout = timeout }
-        if let timeout = try flags.writeTimeout?.duration ?? config.duration("http.writeTimeout") { server.writeTimeout = timeout }
+        if let timeout = try flags.idleTimeout?.duration ?? config.duration(.httpIdleTimeout) { server.idleTimeout = timeout }
+        if let timeout = try flags.readTimeout?.duration ?? config.duration(.httpReadTimeout) { server.readTimeout = timeout }
+        if let timeout = try flags.writeTimeout?.duration ?? config.duration(.httpWriteTimeout) { server.writeTimeout = timeout }
         for (name, value) in [("idle timeout", server.idleTimeout), ("read timeout", server.readTimeout), ("write timeout", server.writeTimeout)]
         where !(Duration.milliseconds(100)...Duration.seconds(3600)).contains(value) {
             throw CommandError.usage("the \(name) must be between 100ms and 1h")
         }
-        server.maxConnections = try flags.maxConnections ?? config.int("http.maxConnections", in: 1...100_000) ?? server.maxConnections
+        server.maxConnections = try flags.maxConnections ?? config.int(.httpMaxConnections, in: 1...100_000) ?? server.maxConnections
         server.maxConnectionsPerAddress = try flags.maxConnectionsPerAddress
-            ?? config.int("http.maxConnectionsPerAddress", in: 1...100_000) ?? server.maxConnectionsPerAddress
+            ?? config.int(.httpMaxConnectionsPerAddress, in: 1...100_000) ?? server.maxConnectionsPerAddress
         settings.server = server
 
         let runtime = environment["RUNTIME_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
-        settings.adminSocket = flags.adminSocket ?? config.string("adminSocket") ?? runtime.map { $0 + "/admin.sock" }
-        settings.gateSocket = flags.gateSocket ?? config.string("gateSocket") ?? runtime.map { $0 + "/gate.sock" }
-        settings.adminGroup = flags.adminGroup ?? config.string("adminGroup")
-        settings.gateAccess = try GateSocketAccess(rules: flags.gateAccess.isEmpty ? config.strings("gateAccess") ?? [] : flags.gateAccess)
-        if let level = flags.logLevel ?? config.string("logLevel") {
+        settings.adminSocket = flags.adminSocket ?? config.string(.adminSocket) ?? runtime.map { $0 + "/admin.sock" }
+        settings.gateSocket = flags.gateSocket ?? config.string(.gateSocket) ?? runtime.map { $0 + "/gate.sock" }
+        settings.adminGroup = flags.adminGroup ?? config.string(.adminGroup)
+        settings.gateAccess = try GateSocketAccess(rules: flags.gateAccess.isEmpty ? config.strings(.gateAccess) ?? [] : flags.gateAccess)
+        // No rule is not "every account": the open mode is said, `*=*`, or there is none.
+        if let socket = settings.gateSocket, settings.gateAccess.isEmpty {
+            throw CommandError.usage(
+                "the gate socket \(socket) needs gate access rules: USER=PROFILE[,PROFILE…] for each child's account (--gate-access, or \"gateAccess\" in the configuration), or *=* to let every account use every profile")
+        }
+        if let level = flags.logLevel ?? config.string(.logLevel) {
             guard let parsed = Logger.Level(rawValue: level) else {
                 throw CommandError.usage("unknown log level '\(level.escapedForMessage)' (expected trace, debug, info, notice, warning, error or critical)")
             }
@@ -99,9 +92,9 @@ struct DaemonSettings: Sendable {
     /// `notify.retryMax`, `notify.timeout` and `notify.allowedHosts`.
     private static func notifications(_ flags: ParentalGated, _ config: Source) throws -> NotificationDeliverer.Settings {
         var settings = NotificationDeliverer.Settings()
-        let base = try flags.notifyRetryBase?.duration ?? config.duration("notify.retryBase") ?? settings.retry.base
-        let maximum = try flags.notifyRetryMax?.duration ?? config.duration("notify.retryMax") ?? max(base, settings.retry.maximum)
-        settings.timeout = try flags.notifyTimeout?.duration ?? config.duration("notify.timeout") ?? settings.timeout
+        let base = try flags.notifyRetryBase?.duration ?? config.duration(.notifyRetryBase) ?? settings.retry.base
+        let maximum = try flags.notifyRetryMax?.duration ?? config.duration(.notifyRetryMax) ?? max(base, settings.retry.maximum)
+        settings.timeout = try flags.notifyTimeout?.duration ?? config.duration(.notifyTimeout) ?? settings.timeout
         guard (Duration.milliseconds(10)...Duration.seconds(3600)).contains(base) else {
             throw CommandError.usage("the notification retry base must be between 10ms and 1h")
         }
@@ -112,12 +105,12 @@ struct DaemonSettings: Sendable {
             throw CommandError.usage("the notification timeout must be between 100ms and 5m")
         }
         settings.retry = RetrySchedule(base: base, maximum: maximum)
-        let hosts = flags.notifyAllowedHosts.isEmpty ? config.strings("notify.allowedHosts") ?? [] : flags.notifyAllowedHosts
+        let hosts = flags.notifyAllowedHosts.isEmpty ? config.strings(.notifyAllowedHosts) ?? [] : flags.notifyAllowedHosts
         if let bad = hosts.first(where: { !GateServerOptions.isHostName($0) && !GateServerOptions.isIPAddress($0) }) {
             throw CommandError.usage("a notification host must be a host name or an IP address, not '\(bad.escapedForMessage)'")
         }
         settings.allowedHosts = hosts.isEmpty ? nil : Set(hosts.map { $0.lowercased() })
-        if let text = flags.publicURL ?? config.string("publicURL") {
+        if let text = flags.publicURL ?? config.string(.publicURL) {
             settings.approvalBase = try publicURL(text)
         }
         return settings
@@ -136,45 +129,73 @@ struct DaemonSettings: Sendable {
         return base
     }
 
-    /// Values from the environment, else the file.
+    /// Values from the environment, else the file; a value of the wrong type is refused.
     private struct Source {
+        /// The `PARENTAL_GATE_*` variables, read by swift-configuration.
         let environment: ConfigReader
-        let file: ConfigReader?
+        /// What the environment holds, for the refusal of a value that does not convert.
+        let variables: [String: String]
+        let file: [DaemonSetting: ConfigContent]
 
-        func string(_ key: String) -> String? {
-            environment.string(forKey: ConfigKey(key)) ?? file?.string(forKey: ConfigKey(key))
-        }
-
-        func strings(_ key: String) -> [String]? {
-            environment.stringArray(forKey: ConfigKey(key)) ?? file?.stringArray(forKey: ConfigKey(key))
-        }
-
-        func bool(_ key: String) -> Bool? {
-            environment.bool(forKey: ConfigKey(key)) ?? file?.bool(forKey: ConfigKey(key))
-        }
-
-        func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
-            guard let value = environment.int(forKey: ConfigKey(key)) ?? file?.int(forKey: ConfigKey(key)) else {
-                if let text = string(key) { throw CommandError.usage("\(key) must be a whole number, not '\(text.escapedForMessage)'") }
-                return nil
+        /// Refuses a `PARENTAL_GATE_*` variable that names no setting (a misspelt one would
+        /// otherwise leave its setting at the default without a word).
+        init(environment: [String: String], file: [DaemonSetting: ConfigContent]) throws(CommandError) {
+            let known = Set(DaemonSetting.allCases.map(\.environmentVariable)).union(DaemonSetting.otherEnvironmentVariables)
+            if let unknown = environment.keys.filter({ $0.hasPrefix("PARENTAL_GATE_") && !known.contains($0) }).sorted().first {
+                throw .usage("the environment variable \(unknown.escapedForMessage) is not a setting of parental-gated (parental-gated --help lists them)")
             }
-            guard range.contains(value) else { throw CommandError.usage("\(key) must be between \(range.lowerBound) and \(range.upperBound)") }
+            self.environment = ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment)).scoped(to: "parentalGate")
+            variables = environment
+            self.file = file
+        }
+
+        func string(_ setting: DaemonSetting) -> String? {
+            if let value = environment.string(forKey: setting.key) { return value }
+            if case .string(let value)? = file[setting] { return value }
+            return nil
+        }
+
+        func strings(_ setting: DaemonSetting) -> [String]? {
+            if let value = environment.stringArray(forKey: setting.key) { return value }
+            if case .stringArray(let value)? = file[setting] { return value }
+            return nil
+        }
+
+        func bool(_ setting: DaemonSetting) throws(CommandError) -> Bool? {
+            if let value = environment.bool(forKey: setting.key) { return value }
+            try refuseUnconverted(setting)
+            if case .bool(let value)? = file[setting] { return value }
+            return nil
+        }
+
+        func int(_ setting: DaemonSetting, in range: ClosedRange<Int>) throws(CommandError) -> Int? {
+            var value = environment.int(forKey: setting.key)
+            if value == nil { try refuseUnconverted(setting) }
+            if value == nil, case .int(let number)? = file[setting] { value = number }
+            guard let value else { return nil }
+            guard range.contains(value) else { throw .usage("\(setting.rawValue) must be between \(range.lowerBound) and \(range.upperBound)") }
             return value
         }
 
-        func duration(_ key: String) throws -> Duration? {
-            guard let text = string(key) else { return nil }
+        func duration(_ setting: DaemonSetting) throws(CommandError) -> Duration? {
+            guard let text = string(setting) else { return nil }
             do {
                 return try DurationText.parse(text)
             } catch {
-                throw CommandError.usage("\(key): \(error.description)")
+                throw .usage("\(setting.rawValue): \(error.description)")
             }
         }
 
-        func rateLimit(_ key: String) throws -> RateLimit? {
-            guard let text = string(key) else { return nil }
-            guard let limit = RateLimit(text) else { throw CommandError.usage("\(key) must be N/DURATION, like 60/1m, not '\(text.escapedForMessage)'") }
+        func rateLimit(_ setting: DaemonSetting) throws(CommandError) -> RateLimit? {
+            guard let text = string(setting) else { return nil }
+            guard let limit = RateLimit(text) else { throw .usage("\(setting.rawValue) must be N/DURATION, like 60/1m, not '\(text.escapedForMessage)'") }
             return limit
+        }
+
+        /// Refuses an environment variable for `setting` that is set but did not convert to its type.
+        private func refuseUnconverted(_ setting: DaemonSetting) throws(CommandError) {
+            guard let text = variables[setting.environmentVariable] else { return }
+            throw .usage("\(setting.rawValue) must be \(setting.kind.expected), not '\(text.escapedForMessage)'")
         }
     }
 }

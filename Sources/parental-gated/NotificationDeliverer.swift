@@ -77,7 +77,8 @@ struct NotificationDeliverer: Service {
         while !Task.isCancelled {
             let claimed: [OutgoingNotification]
             do {
-                claimed = try await gate.claimNotifications(limit: Self.batch, lease: lease, approvalBase: settings.approvalBase)
+                claimed = try await gate.claimNotifications(
+                    limit: Self.batch, lease: lease, retry: settings.retry, approvalBase: settings.approvalBase)
             } catch {
                 logger.error("cannot read the notification outbox", metadata: ["error": "\(error.description)"])
                 return false

@@ -54,7 +54,7 @@ struct ParentalGated: AsyncParsableCommand {
 
     @Option(
         name: .customLong("gate-access"),
-        help: "USER=PROFILE[,PROFILE…]: on the gate socket the account USER may use only these profiles (repeatable; with none, every account may use every profile).")
+        help: "USER=PROFILE[,PROFILE…]: on the gate socket the account USER may use only these profiles; * for every account or every profile (repeatable; a gate socket needs at least one rule: *=* lets every account use every profile).")
     var gateAccess: [String] = []
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical (default: info).")
@@ -170,6 +170,12 @@ struct ParentalGated: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "parental-gated")
+        if let socket = settings.gateSocket {
+            logger.notice("gate socket: \(settings.gateAccess.summary)", metadata: ["path": "\(socket)"])
+            for account in settings.gateAccess.unknownAccounts {
+                logger.warning("gate access names the account \(account), which this machine does not have: a misspelt name leaves its child no way through the gate socket")
+            }
+        }
         let gate = try Gate(database: .file(settings.databasePath), singleConnection: false)
         // --revoke-admin-tokens retires every other token with the first token set here.
         var retiring: AdminTokenRetirement = revokeAdminTokens ? .all : .none

@@ -18,16 +18,20 @@ struct RemoteHandler: Sendable {
     func respond(to message: Data, from peer: Peer, on socket: DaemonSocket) async -> Data {
         let started = ContinuousClock.now
         let user = peer.user
+        // Everything this request writes is recorded as the kernel's account's; on the gate
+        // socket, the gate itself refuses a profile the account may not use.
+        var gate = gate.acting(for: user)
+        if socket == .gate, let refusal = access.refusal(for: user) { gate = gate.limited(refusal) }
         let response: RemoteResponse
         let what: String
         do {
             switch try JSONDecoder().decode(RemoteRequest.self, from: message) {
             case .run(let run):
                 what = Self.commandPath(run.arguments)
-                response = .ran(await self.run(run, user: user, on: socket))
+                response = .ran(await self.run(run, gate: gate, user: user, on: socket))
             case .gate(let step):
                 what = "gate " + Self.stepName(step)
-                response = await self.step(step, user: user, on: socket)
+                response = await self.step(step, gate: gate)
             }
         } catch {
             what = "unreadable request"
@@ -48,7 +52,7 @@ struct RemoteHandler: Sendable {
 
     // MARK: - Command lines
 
-    private func run(_ run: RemoteRun, user: String, on socket: DaemonSocket) async -> RemoteOutcome {
+    private func run(_ run: RemoteRun, gate: Gate, user: String, on socket: DaemonSocket) async -> RemoteOutcome {
         let console = Console.capture()
         let context = CommandContext(
             console: console, gate: gate, databasePath: databasePath, caller: user,
@@ -61,7 +65,7 @@ struct RemoteHandler: Sendable {
             case .failure(let failure):
                 return CommandRunner.report(failure)
             case .success(var command):
-                if let refusal = await refusal(of: command, arguments: run.arguments, user: user, on: socket) {
+                if let refusal = refusal(of: command, arguments: run.arguments, on: socket) {
                     return CommandRunner.report(refusal)
                 }
                 if var files = command as? any FileArguments, !(files.inputFiles + files.outputFiles).isEmpty {
@@ -91,8 +95,8 @@ struct RemoteHandler: Sendable {
         return RemoteOutcome(status: status, output: output, errors: errors, outputs: outputs)
     }
 
-    /// Why `command` may not run for `user` on `socket`, if it may not.
-    private func refusal(of command: any ParsableCommand, arguments: [String], user: String, on socket: DaemonSocket) async -> CommandFailure? {
+    /// Why `command` may not run on `socket`, if it may not.
+    private func refusal(of command: any ParsableCommand, arguments: [String], on socket: DaemonSocket) -> CommandFailure? {
         let name = Self.commandPath(arguments)
         if let global = (command as? any GlobalCommand)?.global, global.database != nil {
             return CommandFailure(status: ExitCode.usage.rawValue, message: "--database cannot be used through the daemon's socket: the daemon keeps its own database")
@@ -100,27 +104,10 @@ struct RemoteHandler: Sendable {
         if !(command is any GlobalCommand) || command is any TerminalCommand {
             return CommandFailure(status: ExitCode.usage.rawValue, message: "'\(name)' cannot run through the daemon's socket")
         }
-        guard socket == .gate else { return nil }
-        guard let use = GateSocketUse(command) else {
-            return CommandFailure(
-                status: ExitCode.notPermitted.rawValue,
-                message: "'\(name)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check: use the admin socket")
-        }
-        return await refusal(of: use, user: user)
-    }
-
-    /// Why `user` may not do `use` through the gate socket, if they may not.
-    private func refusal(of use: GateSocketUse, user: String) async -> CommandFailure? {
-        var profile: String?
-        switch use {
-        case .profile(let name): profile = name
-        case .challenge(let id): if let id = ChallengeID(id) { profile = (try? await gate.profile(ofChallenge: id))??.name }
-        case .request(let handle): profile = (try? await gate.profile(ofRequestHandle: handle)) ?? nil
-        case .session: break
-        }
-        guard let profile, !access.allows(user, profile: profile) else { return nil }
+        guard socket == .gate, !GateSocketUse.allows(command) else { return nil }
         return CommandFailure(
-            status: ExitCode.notPermitted.rawValue, message: "the account \(user) may not use the profile '\(profile.escapedForMessage)' on the gate socket")
+            status: ExitCode.notPermitted.rawValue,
+            message: "'\(name)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check: use the admin socket")
     }
 
     /// Writes the caller's input files into `scratch` (each under its own name, so that what
@@ -146,10 +133,7 @@ struct RemoteHandler: Sendable {
 
     // MARK: - The terminal gate
 
-    private func step(_ step: GateStep, user: String, on socket: DaemonSocket) async -> RemoteResponse {
-        if socket == .gate, let refusal = await refusal(of: GateSocketUse(step), user: user) {
-            return .failed(status: refusal.status, message: refusal.message ?? "not permitted")
-        }
+    private func step(_ step: GateStep, gate: Gate) async -> RemoteResponse {
         let session = LocalGateSession(gate: gate)
         do {
             switch step {

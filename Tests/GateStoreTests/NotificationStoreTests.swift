@@ -89,12 +89,12 @@ struct NotificationStoreTests {
         let actor = try TestStore.parent
         let start = test.clock.now
         try await test.store.write { _ = try $0.queueTestNotification(added.id, by: actor, at: start) }
-        let claimed = try #require(try await test.store.write { try $0.claimNotifications(at: start, lease: .seconds(30), limit: 10) }.first)
+        let claimed = try #require(try await test.store.write { try $0.claimNotifications(at: start, lease: .seconds(30), limit: 10, horizon: .seconds(3600)) }.first)
         try await test.store.write { try $0.recordNotificationDelivered(claimed.outboxID, subscription: added.id, at: start) }
         let later = start.adding(.seconds(7 * 86_400))
-        #expect(try await test.store.write { try $0.claimNotifications(at: later, lease: .seconds(30), limit: 10) }.isEmpty)
+        #expect(try await test.store.write { try $0.claimNotifications(at: later, lease: .seconds(30), limit: 10, horizon: .seconds(3600)) }.isEmpty)
         #expect(try test.count("notification_outbox") == 1, "kept for a week")
-        _ = try await test.store.write { try $0.claimNotifications(at: later.adding(.milliseconds(1)), lease: .seconds(30), limit: 10) }
+        _ = try await test.store.write { try $0.claimNotifications(at: later.adding(.milliseconds(1)), lease: .seconds(30), limit: 10, horizon: .seconds(3600)) }
         #expect(try test.count("notification_outbox") == 0)
     }
 

@@ -10,13 +10,13 @@ struct DbCommandTests {
         defer { db.remove() }
         let first = try db.run(["db", "migrate"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "migrated to schema version 7 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes, 0005_audit_repeats, 0006_notifications, 0007_parent_requests)\n")
+        #expect(first.stdout == "migrated to schema version 8 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes, 0005_audit_repeats, 0006_notifications, 0007_parent_requests, 0008_request_binding)\n")
         #expect(FileManager.default.fileExists(atPath: db.path))
         let again = try db.ok(["db", "migrate"])
-        #expect(again.stdout == "up to date: schema version 7\n")
+        #expect(again.stdout == "up to date: schema version 8\n")
         let json = try JSONOutput.object(try db.ok(["db", "migrate", "--json"]).stdout)
         #expect(json["applied"] as? [String] == [])
-        #expect(json["schemaVersion"] as? Int == 7)
+        #expect(json["schemaVersion"] as? Int == 8)
 
         let fresh = try TestDatabase()
         defer { fresh.remove() }
@@ -25,10 +25,10 @@ struct DbCommandTests {
             "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes", "0005_audit_repeats",
             "0006_notifications", "0007_parent_requests",
         ])
-        #expect(created["schemaVersion"] as? Int == 7)
+        #expect(created["schemaVersion"] as? Int == 8)
         let status = try JSONOutput.object(try fresh.ok(["db", "status", "--json"]).stdout)
         #expect(status["pendingMigrations"] as? [String] == [])
-        #expect(status["schemaVersion"] as? Int == 7)
+        #expect(status["schemaVersion"] as? Int == 8)
     }
 
     @Test("db check: exit 0 when clean; 74 listing a foreign-key problem written behind gatectl's back")
@@ -127,11 +127,11 @@ struct DbCommandTests {
         defer { db.remove() }
         try db.ok(["profile", "add", "emma"])
         try db.sqlite("""
-            INSERT INTO parental_gate_schema VALUES (8, 'future', '\(String(repeating: "a", count: 64))', 0);
-            PRAGMA user_version = 8;
+            INSERT INTO parental_gate_schema VALUES (9, 'future', '\(String(repeating: "a", count: 64))', 0);
+            PRAGMA user_version = 9;
             """)
         let before = try db.snapshot()
-        let message = "\(db.path) has schema version 8, newer than this program supports (7); upgrade ParentalGate"
+        let message = "\(db.path) has schema version 9, newer than this program supports (8); upgrade ParentalGate"
         for command in [["profile", "add", "mia"], ["profile", "list"], ["db", "migrate"], ["db", "status"]] {
             expectError(try db.run(command), status: 74, message: message)
         }

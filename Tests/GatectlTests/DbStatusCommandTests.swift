@@ -60,7 +60,7 @@ struct DbStatusCommandTests {
             "path", "schemaVersion", "latestSchemaVersion", "pendingMigrations", "journalMode", "fileBytes", "walBytes", "counts",
             "permissionWarnings",
         ])
-        #expect(json["schemaVersion"] as? Int == 7)
+        #expect(json["schemaVersion"] as? Int == 8)
         #expect((json["permissionWarnings"] as? [Any])?.isEmpty == true)
         #expect((json["counts"] as? [String: Int])?["profiles"] == 0)
     }

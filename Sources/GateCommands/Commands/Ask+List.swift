@@ -22,10 +22,10 @@ extension GateCtl.Ask {
         func run() async throws {
             let requests = try await global.openGate().parentRequests(profile: profile, limit: limit)
             if global.json { return try Output.json(requests.map(ParentRequestJSON.init)) }
-            var table = Table(headers: ["NUMBER", "PROFILE", "STATUS", "CLIENT", "ASKED", "OPEN UNTIL", "DECIDED BY"])
+            var table = Table(headers: ["NUMBER", "PROFILE", "STATUS", "ACCOUNT", "CLIENT", "ASKED", "OPEN UNTIL", "DECIDED BY"])
             table.rows = requests.map { request in
                 [
-                    String(request.id), request.profile, request.status.rawValue, request.client ?? "-",
+                    String(request.id), request.profile, request.status.rawValue, request.account ?? "-", request.client ?? "-",
                     Formatting.time(request.createdAt), Formatting.time(request.expiresAt), request.decidedBy ?? "-",
                 ]
             }

@@ -28,6 +28,7 @@ extension ExitCode {
         case .invalidInput, .conflict: self = .usage
         case .notFound: self = .notFound
         case .database: self = .database
+        case .notPermitted: self = .notPermitted
         }
     }
 }

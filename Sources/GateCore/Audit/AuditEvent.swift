@@ -12,6 +12,10 @@ public struct AuditEvent: Hashable, Sendable {
     /// Further facts: outcome, given value, response time, old and new values, …
     public var details: [String: String]
 
+    /// The detail naming the local account an operation came from, when the daemon's socket
+    /// told it (the kernel's word, not the caller's).
+    public static let accountKey = "account"
+
     public init(
         _ kind: AuditEventKind, profileID: Int64? = nil, profileName: String? = nil, actor: String? = nil,
         client: String? = nil, challengeID: ChallengeID? = nil, details: [String: String] = [:]

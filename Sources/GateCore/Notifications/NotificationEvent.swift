@@ -7,7 +7,8 @@ public struct NotificationEvent: Hashable, Sendable {
     /// The profile's name when it happened; `nil` for a test.
     public var profile: String?
     public var occurredAt: Date
-    /// The facts, as strings: `until`, `level`, `reason`, `by`, `wasLocked`, `client`.
+    /// The facts, as strings: `until`, `level`, `reason`, `by`, `wasLocked`, `client`,
+    /// `request`, `expiresAt`, `account`.
     public var details: [String: String]
     /// The id of the event's audit record.
     public var auditID: Int64
@@ -42,6 +43,7 @@ public struct NotificationEvent: Hashable, Sendable {
         case .notificationTested: facts["by"] = event.actor
         case .parentAsked:
             facts["request"] = event.details["request"]
+            facts["account"] = event.details[AuditEvent.accountKey]
             if let expires = event.details["expiresAt"].flatMap(Int64.init) {
                 facts["expiresAt"] = Date(millisecondsSince1970: expires).iso8601Milliseconds
             }
@@ -86,10 +88,12 @@ public struct NotificationEvent: Hashable, Sendable {
         case .request:
             // Not the client's label: it is the asking child's own text, and inside the gate's
             // message it could pass for the gate's words (a fake link, "already approved").
+            // The account is the kernel's word (the gate socket's caller), not the child's.
             let request = details["request"] ?? "?"
             let how = details["approveURL"].map { "Approve or deny: \($0)" }
                 ?? "Approve with: gatectl ask approve \(request) (or deny)."
-            return "\(who) asks a parent to open the parental gate; request \(request), open until \(details["expiresAt"] ?? "soon"). \(how)"
+            let from = details["account"].map { " from the computer account \($0)" } ?? ""
+            return "\(who) asks a parent to open the parental gate\(from); request \(request), open until \(details["expiresAt"] ?? "soon"). \(how)"
         case .test:
             return "A test notification from ParentalGate" + (details["by"].map { ", sent by \($0)." } ?? ".")
         }

@@ -19,8 +19,11 @@ public struct ParentRequest: Hashable, Sendable, Codable {
     /// The profile's name and display name.
     public var profile: String
     public var displayName: String
-    /// The client label the asking page or terminal gave, if any.
+    /// The client label the asking page or terminal gave, if any: the child's own words.
     public var client: String?
+    /// The local account that asked through the daemon's gate socket, as the kernel told the
+    /// daemon; `nil` for a request made another way (HTTP, the library).
+    public var account: String?
     public var createdAt: Date
     public var expiresAt: Date
     public var status: Status
@@ -31,13 +34,14 @@ public struct ParentRequest: Hashable, Sendable, Codable {
     public var isPickedUp: Bool
 
     public init(
-        id: Int64, profile: String, displayName: String, client: String?, createdAt: Date, expiresAt: Date, status: Status,
-        decidedAt: Date?, decidedBy: String?, isPickedUp: Bool
+        id: Int64, profile: String, displayName: String, client: String?, account: String? = nil, createdAt: Date, expiresAt: Date,
+        status: Status, decidedAt: Date?, decidedBy: String?, isPickedUp: Bool
     ) {
         self.id = id
         self.profile = profile
         self.displayName = displayName
         self.client = client
+        self.account = account
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.status = status

@@ -6,8 +6,8 @@ import Foundation
 /// ``apply(_:to:policy:profileID:at:)`` returns the new gate, the writes that carry the
 /// change out, and the answer. The rules:
 ///
-/// - **Clock**: a reading earlier than the latest time seen counts as that latest time, and
-///   is audited as a clock anomaly. Turning the clock back lifts nothing.
+/// - **Clock** (``GateClock``): a reading earlier than the latest time seen counts as that
+///   latest time, and is audited as a clock anomaly. Turning the clock back lifts nothing.
 /// - **Quiet window**: failures in a row and the lockout level start again from zero once
 ///   `failureWindow` has passed since the later of the last failure and the end of the last
 ///   lockout. A hard lock is never lifted by time.
@@ -61,16 +61,10 @@ public enum GateMachine {
         }
 
         mutating func observeClock(_ reading: Date) {
-            if let latest = snapshot.counters.latestSeenAt, reading < latest {
-                now = latest
-                audit(.clockAnomaly, details: [
-                    "observed": String(reading.millisecondsSince1970), "latestSeen": String(latest.millisecondsSince1970),
-                    "behindMs": String(latest.millisecondsSince1970 - reading.millisecondsSince1970),
-                ])
-            } else {
-                now = reading
-                snapshot.counters.latestSeenAt = reading
-            }
+            let observation = GateClock.observe(reading, latestSeen: snapshot.counters.latestSeenAt, profileID: profileID)
+            now = observation.now
+            snapshot.counters.latestSeenAt = observation.latestSeen
+            if let anomaly = observation.anomaly { effects.append(.audit(anomaly)) }
         }
 
         /// Dispatches `event` to the rule that handles it.

@@ -4,7 +4,7 @@ import Hummingbird
 import ParentalGate
 
 /// `GET /approve/{token}`: the page an approval link opens, for a parent: who asks, from
-/// which client, when, and Approve and Deny buttons, in the parent's browser's language. Loading it decides nothing (chat apps and
+/// which client (its own words) and computer account (the kernel's), when, and Approve and Deny buttons, in the parent's browser's language. Loading it decides nothing (chat apps and
 /// mail scanners fetch links on their own); a button's click does, through
 /// `POST /v1/approvals/{token}`.
 struct ApprovalPageController: Sendable {
@@ -14,6 +14,8 @@ struct ApprovalPageController: Sendable {
     struct PageRequest: Encodable {
         var displayName: String
         var client: String?
+        /// The computer account that asked through the gate socket, if it came that way.
+        var account: String?
         var status: String
         var createdAt: String
         var expiresAt: String
@@ -35,7 +37,7 @@ struct ApprovalPageController: Sendable {
         }
         let template = String(decoding: PackageResources.approve_html, as: UTF8.self)
         let json = PageRequest(
-            displayName: found.displayName, client: found.client, status: found.status.rawValue,
+            displayName: found.displayName, client: found.client, account: found.account, status: found.status.rawValue,
             createdAt: APIResponse.time(found.createdAt), expiresAt: APIResponse.time(found.expiresAt))
         let html = PageController.filled(template, with: [
             "language": PageController.htmlEscaped(strings.language),

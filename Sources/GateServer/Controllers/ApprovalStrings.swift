@@ -2,12 +2,14 @@ import ParentalGate
 
 /// The approval page's words in the parent's language: the first of English, Russian, German,
 /// French and Spanish their browser asks for (`Accept-Language`), else English. `{name}` is
-/// the asking profile's display name.
+/// the asking profile's display name. `from` labels the client's own words (the child's),
+/// `account` the computer account the daemon saw ask (the kernel's).
 struct ApprovalStrings: Encodable, Sendable {
     var language: String
     var title: String
     var who: String
     var from: String
+    var account: String
     var asked: String
     var openUntil: String
     var notGiven: String
@@ -39,7 +41,7 @@ struct ApprovalStrings: Encodable, Sendable {
     static let tables = ["en": english, "ru": russian, "de": german, "fr": french, "es": spanish]
 
     static let english = ApprovalStrings(
-        language: "en", title: "{name} asks for parent mode", who: "Who asks", from: "From", asked: "Asked",
+        language: "en", title: "{name} asks for parent mode", who: "Who asks", from: "From (as the asking device says)", account: "Computer account", asked: "Asked",
         openUntil: "Open until", notGiven: "(not given)", approve: "Approve", deny: "Deny",
         approved: "Approved: parent mode is open for {name}.", denied: "Denied. The gate stays closed for {name}.",
         expired: "This request has expired. Nothing was opened for {name}.",
@@ -47,7 +49,7 @@ struct ApprovalStrings: Encodable, Sendable {
         invalidHeading: "This approval link is not valid", invalidSentence: "It may be mistyped, or from another gate.")
 
     static let russian = ApprovalStrings(
-        language: "ru", title: "{name} просит родительский режим", who: "Кто просит", from: "Откуда", asked: "Когда",
+        language: "ru", title: "{name} просит родительский режим", who: "Кто просит", from: "Откуда (со слов устройства)", account: "Учётная запись", asked: "Когда",
         openUntil: "Действует до", notGiven: "(не указано)", approve: "Разрешить", deny: "Отказать",
         approved: "Разрешено: родительский режим для {name} включён.", denied: "Отказано. Для {name} доступ закрыт.",
         expired: "Срок запроса истёк. Для {name} ничего не открыто.",
@@ -55,7 +57,7 @@ struct ApprovalStrings: Encodable, Sendable {
         invalidHeading: "Эта ссылка недействительна", invalidSentence: "Возможно, в ней опечатка или она от других ворот.")
 
     static let german = ApprovalStrings(
-        language: "de", title: "{name} bittet um den Elternmodus", who: "Wer fragt", from: "Von", asked: "Gefragt",
+        language: "de", title: "{name} bittet um den Elternmodus", who: "Wer fragt", from: "Von (laut dem Gerät)", account: "Benutzerkonto", asked: "Gefragt",
         openUntil: "Offen bis", notGiven: "(nicht angegeben)", approve: "Erlauben", deny: "Ablehnen",
         approved: "Erlaubt: Der Elternmodus ist für {name} an.", denied: "Abgelehnt. Für {name} bleibt es geschlossen.",
         expired: "Diese Anfrage ist abgelaufen. Für {name} wurde nichts geöffnet.",
@@ -63,7 +65,7 @@ struct ApprovalStrings: Encodable, Sendable {
         invalidHeading: "Dieser Link ist nicht gültig", invalidSentence: "Er ist vielleicht falsch kopiert oder von einem anderen Gate.")
 
     static let french = ApprovalStrings(
-        language: "fr", title: "{name} demande le mode parent", who: "Qui demande", from: "Depuis", asked: "Demandé",
+        language: "fr", title: "{name} demande le mode parent", who: "Qui demande", from: "Depuis (selon l’appareil)", account: "Compte de l’ordinateur", asked: "Demandé",
         openUntil: "Valable jusqu’à", notGiven: "(non indiqué)", approve: "Accepter", deny: "Refuser",
         approved: "Accepté : le mode parent est activé pour {name}.", denied: "Refusé. L’accès reste fermé pour {name}.",
         expired: "Cette demande a expiré. Rien n’a été ouvert pour {name}.",
@@ -71,7 +73,7 @@ struct ApprovalStrings: Encodable, Sendable {
         invalidHeading: "Ce lien n’est pas valide", invalidSentence: "Il est peut-être mal copié, ou d’un autre portail.")
 
     static let spanish = ApprovalStrings(
-        language: "es", title: "{name} pide el modo para padres", who: "Quién pide", from: "Desde", asked: "Pedido",
+        language: "es", title: "{name} pide el modo para padres", who: "Quién pide", from: "Desde (según el dispositivo)", account: "Cuenta del equipo", asked: "Pedido",
         openUntil: "Abierto hasta", notGiven: "(sin indicar)", approve: "Aprobar", deny: "Rechazar",
         approved: "Aprobado: el modo para padres está activado para {name}.", denied: "Rechazado. El acceso sigue cerrado para {name}.",
         expired: "Esta solicitud ha caducado. No se abrió nada para {name}.",

@@ -11,6 +11,7 @@ extension GateError: HTTPResponseError {
         case .notFound: .notFound
         case .conflict: .conflict
         case .database: .serviceUnavailable
+        case .notPermitted: .forbidden
         }
     }
 

@@ -3,19 +3,67 @@ import GateCore
 import GRDB
 
 extension GateStore {
-    /// Problems `PRAGMA integrity_check` and `PRAGMA foreign_key_check` report; empty when clean.
+    /// Problems `PRAGMA integrity_check` and `PRAGMA foreign_key_check` report, and what a
+    /// write needs and cannot do; empty when the file is sound and writable.
+    ///
+    /// Checked on a connection of its own, opened for the check: the store's connections keep
+    /// the pages they read in memory, and after the write-ahead log was damaged behind their
+    /// back they go on reading those while every write (which reads pages afresh) fails. Then
+    /// what a write needs is tried: the write lock and a change, rolled back, and a passive
+    /// checkpoint of the log into the file (not after a failed integrity check: it would copy
+    /// damaged pages in).
     package func integrityProblems() async throws -> [String] {
-        try await read { transaction in
-            let db = transaction.db
-            var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
-            for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
-                let table: String = row[0]
-                let rowID: Int64? = row[1]
-                let parent: String = row[2]
-                problems.append("\(table) row \(rowID.map(String.init) ?? "?") refers to a missing \(parent) row")
-            }
-            return problems
+        guard case .file(let path) = location else {
+            return try await read { try Self.integrityProblems(of: $0.db) }
         }
+        var problems: [String] = []
+        let connection: DatabaseQueue
+        do {
+            connection = try DatabaseQueue(path: path, configuration: Self.configuration())
+        } catch {
+            return ["the database cannot be opened: \(Self.reason(error))"]
+        }
+        defer { try? connection.close() }
+        do {
+            problems = try await connection.read(Self.integrityProblems)
+        } catch {
+            problems.append("the database cannot be read: \(Self.reason(error))")
+        }
+        do {
+            try await connection.writeWithoutTransaction { db in
+                try db.beginTransaction(.immediate)
+                defer { try? db.rollback() }
+                // A change that allocates pages, as new rows do; rolled back, it leaves nothing.
+                try db.execute(sql: "CREATE TABLE parental_gate_write_check (x BLOB) STRICT")
+                try db.execute(sql: "INSERT INTO parental_gate_write_check VALUES (zeroblob(8192))")
+            }
+        } catch {
+            problems.append("a write fails: \(Self.reason(error))")
+        }
+        guard problems.isEmpty else { return problems }
+        do {
+            _ = try await connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+        } catch {
+            problems.append("the write-ahead log cannot be checkpointed into the file: \(Self.reason(error))")
+        }
+        return problems
+    }
+
+    /// What SQLite's integrity and foreign-key checks report on `db`.
+    private static func integrityProblems(of db: Database) throws -> [String] {
+        var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+        for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
+            let table: String = row[0]
+            let rowID: Int64? = row[1]
+            let parent: String = row[2]
+            problems.append("\(table) row \(rowID.map(String.init) ?? "?") refers to a missing \(parent) row")
+        }
+        return problems
+    }
+
+    /// SQLite's message for `error`, else its description.
+    private static func reason(_ error: any Error) -> String {
+        (error as? DatabaseError)?.message ?? String(describing: error)
     }
 
     /// Copies the database to a new private file (`0600`) at `path` with SQLite's online

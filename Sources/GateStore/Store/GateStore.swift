@@ -205,7 +205,7 @@ package struct GateStore: Sendable {
     /// The size the write-ahead log is cut back to after a checkpoint empties it.
     static let walSizeLimit = 4 * 1024 * 1024
 
-    private static func configuration() -> Configuration {
+    static func configuration() -> Configuration {
         var config = Configuration()
         config.label = "ParentalGate"
         config.foreignKeysEnabled = true

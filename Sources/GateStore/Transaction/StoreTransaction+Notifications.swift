@@ -91,12 +91,14 @@ extension StoreTransaction {
     func queueNotifications(_ event: NotificationEvent, profileID: Int64?, only subscription: Int64? = nil) throws -> Int {
         let values = """
             INSERT INTO notification_outbox
-                (delivery_id, subscription_id, audit_id, event_kind, profile_name, occurred_at, details, next_attempt_at)
-            SELECT lower(hex(randomblob(16))), s.id, ?, ?, ?, ?, ?, ? FROM notification_subscriptions s
+                (delivery_id, subscription_id, audit_id, event_kind, profile_name, occurred_at, details, next_attempt_at, request_id)
+            SELECT lower(hex(randomblob(16))), s.id, ?, ?, ?, ?, ?, ?, ? FROM notification_subscriptions s
             """
         let time = event.occurredAt.millisecondsSince1970
+        // A request's deliveries are bound to it: their approval links lead to it alone, and go with it.
+        let request = event.kind == .request ? event.details["request"].flatMap { Int64($0) } : nil
         let common: StatementArguments = [
-            event.auditID, event.kind.rawValue, event.profile, time, JSONText.encode(event.details), time,
+            event.auditID, event.kind.rawValue, event.profile, time, JSONText.encode(event.details), time, request,
         ]
         let queued: Int
         if event.kind == .test {
@@ -116,17 +118,21 @@ extension StoreTransaction {
     /// Claims up to `limit` deliveries due at `now`, oldest first: each counts one more try
     /// and is not due again until `lease` has passed (a daemon killed mid-try leaves it due
     /// then). Drops delivered rows older than a week.
-    package func claimNotifications(at now: Date, lease: Duration, limit: Int) throws -> [ClaimedNotification] {
+    ///
+    /// A delivery is never further away than `horizon` (the longest wait between tries): one
+    /// due later than that was scheduled by a clock that has since gone back, and is due now,
+    /// so a clock that jumped ahead and back does not push a delivery days out.
+    package func claimNotifications(at now: Date, lease: Duration, limit: Int, horizon: Duration) throws -> [ClaimedNotification] {
         let time = now.millisecondsSince1970
         let rows = try Row.fetchAll(
             db.cachedStatement(sql: """
                 SELECT o.id, o.delivery_id, o.subscription_id, o.audit_id, o.event_kind, o.profile_name, o.occurred_at,
                        o.details, o.attempts, s.channel, s.url, s.secret_box, s.title, s.priority, s.click
                 FROM notification_outbox o JOIN notification_subscriptions s ON s.id = o.subscription_id
-                WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ?
-                ORDER BY o.next_attempt_at, o.id LIMIT ?
+                WHERE o.delivered_at IS NULL AND (o.next_attempt_at <= ?1 OR o.next_attempt_at > ?1 + ?3)
+                ORDER BY o.next_attempt_at, o.id LIMIT ?2
                 """),
-            arguments: [time, limit])
+            arguments: [time, limit, max(horizon, lease).wholeMilliseconds])
         var claimed: [ClaimedNotification] = []
         for row in rows {
             let id: Int64 = row["id"]

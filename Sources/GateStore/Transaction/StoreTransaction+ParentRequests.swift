@@ -4,16 +4,17 @@ import GRDB
 
 extension StoreTransaction {
     /// Stores a pending request of `profile` and audits it (`parentAsked`, which queues the
-    /// parents' notifications in this transaction); returns its number.
+    /// parents' notifications in this transaction, each bound to the request); returns its
+    /// number, one never given before. The transaction's account (``attribute(to:)``) is the asker's.
     package func addParentRequest(
         profile: Profile, handleHash: Data, client: String?, expiresAt: Date, at now: Date
     ) throws -> Int64 {
         try execute(
             cached: """
-                INSERT INTO parent_requests (handle_hash, profile_id, client, created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?)
+                INSERT INTO parent_requests (handle_hash, profile_id, client, account, created_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [handleHash, profile.id, client, now.millisecondsSince1970, expiresAt.millisecondsSince1970])
+            arguments: [handleHash, profile.id, client, memo.account, now.millisecondsSince1970, expiresAt.millisecondsSince1970])
         let id = db.lastInsertedRowID
         try appendAudit(
             AuditEvent(
@@ -37,12 +38,13 @@ extension StoreTransaction {
         return try Self.request(row)
     }
 
-    /// The number of the request a `request` notification's delivery was about, if there is one.
+    /// The number of the request a `request` notification's delivery was made for, if that
+    /// request still exists (its removal takes its deliveries with it).
     package func parentRequestID(deliveryID: String) throws -> Int64? {
         try Int64.fetchOne(
             db.cachedStatement(sql: """
-                SELECT CAST(json_extract(details, '$.request') AS INTEGER) FROM notification_outbox
-                WHERE delivery_id = ? AND event_kind = 'request'
+                SELECT request_id FROM notification_outbox
+                WHERE delivery_id = ? AND event_kind = 'request' AND request_id IS NOT NULL
                 """),
             arguments: [deliveryID])
     }
@@ -63,15 +65,21 @@ extension StoreTransaction {
         ).map(Self.request)
     }
 
-    /// Marks every pending request (of one profile, or all) that is past its expiry as
-    /// expired, with an audit record each; returns how many.
+    /// Marks every pending request (of one profile, or all) whose time is up as expired, with
+    /// an audit record each; returns how many.
+    ///
+    /// A request's time is its profile's gate time: the clock's `reading`, or the latest time
+    /// the profile's gate has seen when that is later (``GateClock``), so turning the clock
+    /// back never makes an expired request pending again.
     @discardableResult
-    package func expireParentRequests(profileID: Int64?, at now: Date) throws -> Int {
-        let time = now.millisecondsSince1970
+    package func expireParentRequests(profileID: Int64?, reading: Date) throws -> Int {
+        let time = reading.millisecondsSince1970
         let due = try Row.fetchAll(
             db.cachedStatement(sql: """
-                SELECT id, profile_id, expires_at FROM parent_requests
-                WHERE status = 'pending' AND expires_at <= ?1 AND (?2 IS NULL OR profile_id = ?2)
+                SELECT r.id, r.profile_id, r.expires_at, max(?1, ifnull(g.latest_seen_at, 0)) AS now
+                FROM parent_requests r LEFT JOIN gate_states g ON g.profile_id = r.profile_id
+                WHERE r.status = 'pending' AND (?2 IS NULL OR r.profile_id = ?2)
+                  AND r.expires_at <= max(?1, ifnull(g.latest_seen_at, 0))
                 """),
             arguments: [time, profileID])
         for row in due {
@@ -79,7 +87,9 @@ extension StoreTransaction {
             let expiresAt: Int64 = row["expires_at"]
             try execute(
                 cached: "UPDATE parent_requests SET status = 'expired', decided_at = ? WHERE id = ?", arguments: [expiresAt, id])
-            try appendAudit(AuditEvent(.requestExpired, profileID: row["profile_id"], details: ["request": String(id)]), at: now)
+            try appendAudit(
+                AuditEvent(.requestExpired, profileID: row["profile_id"], details: ["request": String(id)]),
+                at: Date(millisecondsSince1970: row["now"]))
         }
         // An approval nobody picked up while its parent mode lasted: its sealed token goes.
         try execute(
@@ -93,15 +103,16 @@ extension StoreTransaction {
         return due.count
     }
 
-    /// Records a parent's decision on pending request `id` and audits it; an approval keeps
-    /// the new session's token sealed for the asking client.
+    /// Records a parent's decision on request `id`, pending and not expired at `now` (the
+    /// profile's gate time), and audits it; an approval keeps the new session's token sealed
+    /// for the asking client. Anything else changes nothing and throws: decided once.
     package func decideParentRequest(
         _ id: Int64, approved: Bool, by actor: String, sessionID: Int64?, sessionBox: Data?, at now: Date
     ) throws {
         let changed = try execute(
             cached: """
-                UPDATE parent_requests SET status = ?, decided_at = ?, decided_by = ?, session_id = ?, session_box = ?
-                WHERE id = ? AND status = 'pending'
+                UPDATE parent_requests SET status = ?1, decided_at = ?2, decided_by = ?3, session_id = ?4, session_box = ?5
+                WHERE id = ?6 AND status = 'pending' AND expires_at > ?2
                 """,
             arguments: [approved ? "approved" : "denied", now.millisecondsSince1970, actor, sessionID, sessionBox, id])
         guard changed == 1 else { throw StoreError.constraint("request \(id) is no longer waiting for a parent") }
@@ -137,7 +148,7 @@ extension StoreTransaction {
         }
         return ParentRequest(
             id: row["id"], profile: row["profile_name"], displayName: row["profile_display_name"], client: row["client"],
-            createdAt: Date(millisecondsSince1970: row["created_at"]), expiresAt: Date(millisecondsSince1970: row["expires_at"]),
+            account: row["account"], createdAt: Date(millisecondsSince1970: row["created_at"]), expiresAt: Date(millisecondsSince1970: row["expires_at"]),
             status: status, decidedAt: (row["decided_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
             decidedBy: row["decided_by"], isPickedUp: (row["picked_up_at"] as Int64?) != nil)
     }

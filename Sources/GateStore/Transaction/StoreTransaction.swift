@@ -14,6 +14,13 @@ package struct StoreTransaction {
         self.db = db
     }
 
+    /// Records everything this transaction writes as done for the local account `account`
+    /// (the caller on a daemon socket): every audit record carries it (`account`), and so
+    /// does a request to a parent.
+    package func attribute(to account: String?) {
+        memo.account = account
+    }
+
     /// The first row of `sql`, through a statement prepared once per connection.
     func fetchOne<Record: FetchableRecord>(
         _ type: Record.Type, cached sql: String, arguments: StatementArguments = []

@@ -17,4 +17,7 @@ final class TransactionMemo {
     var openRuns: [Int64: [AuditEventKind: AuditRun]] = [:]
     /// How many notifications this transaction put in the outbox.
     var notificationsQueued = 0
+    /// The local account the operation is done for, as the kernel told the daemon; `nil`
+    /// when it came another way.
+    var account: String?
 }

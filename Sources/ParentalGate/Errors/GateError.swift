@@ -10,11 +10,13 @@ public enum GateError: Error, Equatable, Sendable, CustomStringConvertible {
     case conflict(String)
     /// The database cannot be used: not SQLite, not ours, newer, read-only, damaged, busy.
     case database(String)
+    /// The caller may not use this profile (a daemon socket's account, by its rules).
+    case notPermitted(String)
 
     public var description: String {
         switch self {
         case .invalidInput(let error): error.description
-        case .notFound(let message), .conflict(let message), .database(let message): message
+        case .notFound(let message), .conflict(let message), .database(let message), .notPermitted(let message): message
         }
     }
 }

@@ -56,9 +56,18 @@ extension Gate {
     /// public URL, e.g. `http://gate.home.lan:8080`): `approvalBase/approve/TOKEN`, the token
     /// made from the delivery id and the notification key, stored nowhere. Without a base,
     /// the message tells how to approve with gatectl.
-    package func claimNotifications(limit: Int, lease: Duration, approvalBase: String? = nil) async throws(GateError) -> [OutgoingNotification] {
+    ///
+    /// `retry` is the schedule failed tries are spaced by: a delivery due later than its
+    /// longest wait from now was scheduled by a clock that has since gone back, and is due now.
+    package func claimNotifications(
+        limit: Int, lease: Duration, retry: RetrySchedule = RetrySchedule(), approvalBase: String? = nil
+    ) async throws(GateError) -> [OutgoingNotification] {
+        let timeSource = timeSource
+        let claimed = try await write { transaction in
+            // The clock read with the write lock held, as every operation's is.
+            try transaction.claimNotifications(at: timeSource.now(), lease: lease, limit: limit, horizon: retry.maximum)
+        }
         let now = timeSource.now()
-        let claimed = try await write { try $0.claimNotifications(at: now, lease: lease, limit: limit) }
         let store = store
         return claimed.map { claimed in
             var claimed = claimed
@@ -83,8 +92,9 @@ extension Gate {
     /// Records how a try of `notification` went: delivered when `error` is `nil`, else failed,
     /// to be tried again when `retry` says.
     package func recordTry(of notification: OutgoingNotification, error: String?, retry: RetrySchedule) async throws(GateError) {
-        let now = timeSource.now()
+        let timeSource = timeSource
         try await write { transaction in
+            let now = timeSource.now()
             if let error {
                 let retryAt = now.adding(retry.delay(afterAttempt: notification.attempt))
                 try transaction.recordNotificationFailed(

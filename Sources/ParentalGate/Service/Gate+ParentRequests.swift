@@ -10,24 +10,27 @@ extension Gate {
     /// one ended the next may come once `askCooldown` has passed.
     public func askParent(profile name: String, client: String? = nil) async throws(GateError) -> AskResult {
         let client = try Self.clientLabel(client)
-        let now = timeSource.now()
         let handle = SecretToken.generate()
         let hash = SecretToken.hash(handle)
+        let timeSource = timeSource
+        let gate = self
         return try await write { transaction in
             let profile = try transaction.requireProfile(named: name)
-            guard profile.isEnabled else { return .disabled }
+            try gate.checkAccess(to: profile)
+            let now = try Self.observeClock(profileID: profile.id, timeSource, in: transaction)
             let policy = try transaction.effectivePolicy(.profile(id: profile.id)).policy
-            guard policy.askParent else { return .notAllowed }
-            try transaction.expireParentRequests(profileID: profile.id, at: now)
-            if let latest = try transaction.latestParentRequest(profileID: profile.id) {
-                if latest.status == .pending { return .alreadyWaiting(latest) }
-                let ended = latest.decidedAt ?? latest.expiresAt
-                let retryAt = ended.adding(policy.askCooldown)
-                if now < retryAt { return .tooSoon(retryAt: retryAt) }
+            try transaction.expireParentRequests(profileID: profile.id, reading: now)
+            let latest = try transaction.latestParentRequest(profileID: profile.id)
+            switch ParentRequestRules.ask(isEnabled: profile.isEnabled, policy: policy, latest: latest, at: now) {
+            case .disabled: return .disabled
+            case .notAllowed: return .notAllowed
+            case .alreadyWaiting(let request): return .alreadyWaiting(request)
+            case .tooSoon(let retryAt): return .tooSoon(retryAt: retryAt)
+            case .ask(let expiresAt):
+                let id = try transaction.addParentRequest(
+                    profile: profile, handleHash: hash, client: client, expiresAt: expiresAt, at: now)
+                return .asked(try transaction.requireParentRequest(id), handle: handle)
             }
-            let id = try transaction.addParentRequest(
-                profile: profile, handleHash: hash, client: client, expiresAt: now.adding(policy.askExpiry), at: now)
-            return .asked(try transaction.requireParentRequest(id), handle: handle)
         }
     }
 
@@ -35,17 +38,22 @@ extension Gate {
     /// approval carries the parent mode it opened (``RequestCheck/pass``), later ones do not.
     public func parentRequest(handle: String) async throws(GateError) -> RequestCheck {
         guard !handle.isEmpty, handle.count <= 200 else { throw GateError.notFound(StoreError.requestNotFound("with this handle").description) }
-        let now = timeSource.now()
         let hash = SecretToken.hash(handle)
         let store = store
+        let timeSource = timeSource
+        let gate = self
         return try await write { transaction in
             guard let seen = try transaction.parentRequest(handleHash: hash),
-                  let profileID = try transaction.profile(named: seen.request.profile)?.id
+                  let profile = try transaction.profile(named: seen.request.profile)
             else {
                 throw StoreError.requestNotFound("with this handle")
             }
+            // Before anything is written or handed over: a handle does not open another's profile.
+            try gate.checkAccess(to: profile)
+            let profileID = profile.id
+            let now = try Self.observeClock(profileID: profileID, timeSource, in: transaction)
             // Expires the request if its time is up, and drops an approval's token whose parent mode is over.
-            try transaction.expireParentRequests(profileID: profileID, at: now)
+            try transaction.expireParentRequests(profileID: profileID, reading: now)
             guard let found = try transaction.parentRequest(handleHash: hash) else {
                 throw StoreError.requestNotFound("with this handle")
             }
@@ -64,20 +72,20 @@ extension Gate {
     /// The request an approval link (its token) is for: what the approval page shows.
     public func parentRequest(approvalToken token: String) async throws(GateError) -> ParentRequest {
         let id = try await requestID(ofApprovalToken: token)
-        let now = timeSource.now()
+        let timeSource = timeSource
         return try await write { transaction in
             let request = try transaction.requireParentRequest(id)
-            guard request.status == .pending, request.expiresAt <= now,
-                  let profileID = try transaction.profile(named: request.profile)?.id
-            else { return request }
-            try transaction.expireParentRequests(profileID: profileID, at: now)
+            guard request.status == .pending, let profileID = try transaction.profile(named: request.profile)?.id else { return request }
+            let now = try Self.observeClock(profileID: profileID, timeSource, in: transaction)
+            try transaction.expireParentRequests(profileID: profileID, reading: now)
             return try transaction.requireParentRequest(id)
         }
     }
 
     /// A parent's decision through an approval link: approves or denies the request, once.
     /// A link of a request already decided (through this link or another parent's) or
-    /// expired is refused (``GateError/conflict(_:)``) and changes nothing.
+    /// expired is refused (``GateError/conflict(_:)``) and changes nothing; a link whose
+    /// request is gone (its profile removed) finds nothing.
     public func decideParentRequest(approvalToken token: String, approve: Bool) async throws(GateError) -> ParentRequest {
         let id = try await requestID(ofApprovalToken: token)
         return try await decideParentRequest(id, approve: approve, by: "approval link")
@@ -86,17 +94,24 @@ extension Gate {
     /// A parent's decision on request number `id` (`gatectl ask approve|deny`). Approving
     /// opens parent mode at once, as a pass does, and lifts a lockout or hard lock; the
     /// asking client picks the session up with its handle.
+    ///
+    /// The request's time is its profile's gate time, read inside the transaction that
+    /// decides (``GateClock``): with the clock turned back, an expired request stays expired.
     @discardableResult
     public func decideParentRequest(_ id: Int64, approve: Bool, by actor: String) async throws(GateError) -> ParentRequest {
         let actor = try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor").value }
-        let now = timeSource.now()
+        let timeSource = timeSource
         let step = try await write { transaction -> DecisionStep in
             var request = try transaction.requireParentRequest(id)
-            if request.status == .pending, request.expiresAt <= now, let profileID = try transaction.profile(named: request.profile)?.id {
-                try transaction.expireParentRequests(profileID: profileID, at: now)
+            guard request.status == .pending else { return .refuse(request) }
+            guard let profileID = try transaction.profile(named: request.profile)?.id else {
+                throw StoreError.requestNotFound("with number \(id)")
+            }
+            let now = try Self.observeClock(profileID: profileID, timeSource, in: transaction)
+            if try transaction.expireParentRequests(profileID: profileID, reading: now) > 0 {
                 request = try transaction.requireParentRequest(id)
             }
-            guard request.status == .pending else { return .refuse(request) }
+            guard ParentRequestRules.isDecidable(request, at: now) else { return .refuse(request) }
             guard approve else {
                 try transaction.decideParentRequest(id, approved: false, by: actor, sessionID: nil, sessionBox: nil, at: now)
                 return .done(try transaction.requireParentRequest(id))
@@ -106,11 +121,14 @@ extension Gate {
         let pending: ParentRequest
         switch step {
         case .done(let request): return request
-        case .refuse(let request): throw GateError.conflict("request \(id) was already \(request.status.rawValue); nothing changed")
+        case .refuse(let request): throw Self.alreadyDecided(request)
         case .approve(let request): pending = request
         }
         let store = store
-        let applied = try await apply(to: .profile(pending.profile), finishing: { transaction, applied, time in
+        _ = try await apply(to: .profile(pending.profile), finishing: { transaction, applied, time in
+            // Decided in this transaction, at the time the rules ran: never after it expired.
+            let request = try transaction.requireParentRequest(id)
+            guard ParentRequestRules.isDecidable(request, at: time) else { throw Self.alreadyDecided(request, at: time) }
             guard case .passed = applied.outcome, let token = applied.token else {
                 throw StoreError.constraint("the gate of \(pending.profile) is switched off: request \(id) cannot be approved")
             }
@@ -118,13 +136,33 @@ extension Gate {
             try transaction.decideParentRequest(
                 id, approved: true, by: actor, sessionID: sessionID, sessionBox: try store.sealSessionToken(token), at: time)
         }) { transaction, _, _, _ in
-            guard try transaction.requireParentRequest(id).status == .pending else {
-                throw StoreError.constraint("request \(id) is no longer waiting for a parent")
-            }
+            let request = try transaction.requireParentRequest(id)
+            guard request.status == .pending else { throw Self.alreadyDecided(request) }
             return .approve(by: actor)
         }
-        _ = applied
         return try await read { try $0.requireParentRequest(id) }
+    }
+
+    /// The refusal of a decision on `request`, which is no longer waiting for a parent.
+    private static func alreadyDecided(_ request: ParentRequest, at time: Date? = nil) -> GateError {
+        let status = request.status == .pending && time.map { request.expiresAt <= $0 } == true ? "expired" : request.status.rawValue
+        return GateError.conflict("request \(request.id) was already \(status); nothing changed")
+    }
+
+    /// The time of an operation on the requests of profile `profileID`: the clock read now,
+    /// inside the operation's write transaction, under the gate's clock rule (``GateClock``):
+    /// a later reading becomes the latest time seen, an earlier one counts as that and is
+    /// audited as a clock anomaly.
+    static func observeClock(profileID: Int64, _ timeSource: TimeSource, in transaction: StoreTransaction) throws -> Date {
+        let reading = Date(millisecondsSince1970: timeSource.now().millisecondsSince1970)
+        var counters = try transaction.gateCounters(profileID: profileID)
+        let observation = GateClock.observe(reading, latestSeen: counters.latestSeenAt, profileID: profileID)
+        if observation.latestSeen != counters.latestSeenAt || observation.anomaly != nil {
+            counters.latestSeenAt = observation.latestSeen
+            try transaction.saveGateCounters(
+                counters, profileID: profileID, auditing: observation.anomaly.map { [$0] } ?? [], at: observation.now)
+        }
+        return observation.now
     }
 
     /// What a decision does after its first look at the request.
@@ -136,10 +174,11 @@ extension Gate {
 
     /// The newest requests to a parent (of `profile`, or of every profile), newest first.
     public func parentRequests(profile: String? = nil, limit: Int = 50) async throws(GateError) -> [ParentRequest] {
-        let now = timeSource.now()
+        let timeSource = timeSource
         return try await write { transaction in
             let profileID = try profile.map { try transaction.requireProfile(named: $0).id }
-            try transaction.expireParentRequests(profileID: profileID, at: now)
+            // Each request's time is its profile's gate time: the reading, or the latest time seen.
+            try transaction.expireParentRequests(profileID: profileID, reading: timeSource.now())
             return try transaction.parentRequests(profileID: profileID, limit: max(1, min(limit, Self.maximumPageSize)))
         }
     }

@@ -23,7 +23,9 @@ extension Gate {
 
     /// The profile called `name` (ignoring case).
     public func profile(named name: String) async throws(GateError) -> Profile {
-        try await read { try $0.requireProfile(named: name) }
+        let profile = try await read { try $0.requireProfile(named: name) }
+        try checkAccess(to: profile)
+        return profile
     }
 
     /// Runs `body`, reporting input errors as ``GateError/invalidInput(_:)``.

@@ -33,15 +33,16 @@ extension Gate {
         _ makeEvent: @escaping @Sendable (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent
     ) async throws(GateError) -> Applied {
         let timeSource = timeSource
+        let gate = self
         if readingFirst {
             let looked = try await read { transaction in
-                let decision = try Self.decide(target, makeEvent, at: timeSource, in: transaction)
+                let decision = try gate.decide(target, makeEvent, at: timeSource, in: transaction)
                 return decision.changesOnlyLatestSeen ? decision.applied : nil
             }
             if let looked { return looked }
         }
         let applied = try await write { transaction in
-            let decision = try Self.decide(target, makeEvent, at: timeSource, in: transaction)
+            let decision = try gate.decide(target, makeEvent, at: timeSource, in: transaction)
             let transition = decision.transition
             var applied = decision.applied
             applied.token = try perform(transition, profileID: decision.applied.profile.id, in: transaction)
@@ -62,8 +63,9 @@ extension Gate {
         var changesOnlyLatestSeen: Bool
     }
 
-    /// Reads the gate of the target's profile and decides `makeEvent` with ``GateMachine``.
-    private static func decide(
+    /// Reads the gate of the target's profile (which this gate must be allowed to use) and
+    /// decides `makeEvent` with ``GateMachine``.
+    private func decide(
         _ target: Target,
         _ makeEvent: (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent,
         at timeSource: TimeSource, in transaction: StoreTransaction
@@ -84,6 +86,7 @@ extension Gate {
             }
             profile = owner
         }
+        try checkAccess(to: profile)
         let policy = try transaction.effectivePolicy(.profile(id: profile.id)).policy
         let counters = try transaction.gateCounters(profileID: profile.id)
         let snapshot = GateSnapshot(
@@ -98,7 +101,7 @@ extension Gate {
         return Decision(
             applied: Applied(
                 profile: profile, outcome: transition.outcome, token: nil,
-                notifications: notifications(of: transition, profile: profile.name)),
+                notifications: Self.notifications(of: transition, profile: profile.name)),
             transition: transition,
             changesOnlyLatestSeen: transition.effects.isEmpty && after == counters)
     }

@@ -9,6 +9,10 @@ public struct Gate: Sendable {
     let timeSource: TimeSource
     let questions: QuestionGenerator
     let hub = EventHub()
+    /// The local account every write of this gate is recorded as done for (``acting(for:)``).
+    private(set) var account: String?
+    /// Why the caller may not use a profile, if it is limited to some (``limited(_:)``).
+    var profileAccess: (@Sendable (String) -> String?)?
 
     /// Opens (creating and migrating it on first use) the database at `database`.
     ///
@@ -42,6 +46,15 @@ public struct Gate: Sendable {
         questions = QuestionGenerator(random: random)
     }
 
+    /// This gate, recording everything it writes as done for the local account `account`:
+    /// the caller on one of the daemon's sockets, as the kernel vouches for it. Every audit
+    /// record carries it, and so does a request to a parent (shown on the approval page).
+    package func acting(for account: String?) -> Gate {
+        var gate = self
+        gate.account = account
+        return gate
+    }
+
     /// The current time by this gate's time source (for "retry after" and "time left").
     public func now() -> Date {
         timeSource.now()
@@ -70,8 +83,12 @@ public struct Gate: Sendable {
     /// Runs `body` in one write transaction, reporting failures as ``GateError``.
     func write<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws(GateError) -> T {
         let result: T
+        let account = account
         do {
-            result = try await store.write(body)
+            result = try await store.write { transaction in
+                transaction.attribute(to: account)
+                return try body(transaction)
+            }
         } catch {
             throw GateError.from(error)
         }

@@ -1,0 +1,171 @@
+import Foundation
+@testable import ParentalGate
+import ParentalGateTesting
+import Testing
+import TestSlots
+
+/// Ask a parent against an informed attacker, in the library on the gate's manual clock: an
+/// old approval link (used, denied, or a removed profile's), the clock turned back around a
+/// request, a notification's retry pushed out by a clock jump, and a caller limited to some
+/// profiles.
+@Suite("Ask a parent under attack: old links, turned-back clocks, limited callers", .boundedConcurrency)
+struct RequestAttackTests {
+    /// A gate with `emma` and `liam`, whose requests go to a webhook, asking every 10 s at most.
+    static func gate() async throws -> TestGate {
+        let test = try await AskParentTests.gate()
+        try await test.gate.addProfile("liam", displayName: "Liam")
+        try await test.gate.setPolicy([(.askCooldown, "10s")])
+        try await test.gate.setPolicy([(.askCooldown, "10s")], for: "emma")
+        _ = try await test.gate.addNotification(
+            try NotificationSettings(channel: .webhook, url: "http://127.0.0.1:9/liam", profile: "liam"), by: "mum")
+        return test
+    }
+
+    @Test("an old link (used, or a removed profile's) finds nothing, decides nothing, and no request number is given twice")
+    func oldLinks() async throws {
+        let test = try await Self.gate()
+        let (first, _) = try await AskParentTests.ask(test)
+        let used = try await AskParentTests.linkToken(test)
+        _ = try await test.gate.decideParentRequest(approvalToken: used, approve: true)
+        try await test.gate.endSession(profile: "emma")
+        test.advance(by: .seconds(11))
+        let (second, _) = try await AskParentTests.ask(test)
+        let pending = try await AskParentTests.linkToken(test)
+        try await test.gate.removeProfile("emma", by: "mum")
+
+        // The next requests, another child's and the re-added profile's, get new numbers.
+        let (liams, liamsHandle) = try await AskParentTests.ask(test, "liam")
+        try await test.gate.addProfile("emma", displayName: "Emma")
+        let (emmas, emmasHandle) = try await AskParentTests.ask(test, "emma")
+        let numbers = [first.id, second.id, liams.id, emmas.id]
+        #expect(Set(numbers).count == 4 && numbers.sorted() == numbers, "numbers only grow: \(numbers)")
+
+        for link in [used, pending] {
+            await #expect(throws: GateError.notFound("no request to a parent behind this link")) {
+                try await test.gate.parentRequest(approvalToken: link)
+            }
+            for approve in [true, false] {
+                await #expect(throws: GateError.notFound("no request to a parent behind this link")) {
+                    try await test.gate.decideParentRequest(approvalToken: link, approve: approve)
+                }
+            }
+        }
+        for (profile, handle) in [("liam", liamsHandle), ("emma", emmasHandle)] {
+            #expect(try await test.gate.parentRequest(handle: handle).request.status == .pending, "\(profile)'s request is untouched")
+            #expect(try await test.gate.state(profile: profile) == .child, "no parent mode for \(profile)")
+        }
+    }
+
+    @Test("with the clock turned back after a request expired, it stays expired: its link approves nothing")
+    func turnedBackAfterExpiry() async throws {
+        let test = try await Self.gate()
+        try await test.gate.setPolicy([(.askExpiry, "2m")], for: "emma")
+        let (request, handle) = try await AskParentTests.ask(test)
+        let link = try await AskParentTests.linkToken(test)
+        test.advance(by: .seconds(180))
+        // The gate sees the later time (a challenge begun), without looking at the request.
+        _ = try await test.begin("emma")
+        test.advance(by: .seconds(-300))
+        await #expect(throws: GateError.conflict("request \(request.id) was already expired; nothing changed")) {
+            try await test.gate.decideParentRequest(approvalToken: link, approve: true)
+        }
+        await #expect(throws: GateError.conflict("request \(request.id) was already expired; nothing changed")) {
+            try await test.gate.decideParentRequest(request.id, approve: true, by: "mum")
+        }
+        let seen = try await test.gate.parentRequest(handle: handle)
+        #expect(seen.request.status == .expired && seen.pass == nil)
+        let opened = try await test.gate.auditEntries(AuditFilter(kinds: [.sessionOpened, .requestApproved]), limit: 100).items
+        #expect(opened.isEmpty, "no parent mode was opened")
+        let kinds = try await test.gate.auditEntries(AuditFilter(kinds: [.clockAnomaly]), limit: 100).items
+        #expect(!kinds.isEmpty, "the clock going back is audited")
+    }
+
+    @Test("a decision with the clock turned back is recorded at the gate's time; a turned-back clock neither shortens nor lengthens the cooldown")
+    func cooldownAndTurnedBackClock() async throws {
+        let test = try await Self.gate()
+        let (first, _) = try await AskParentTests.ask(test)
+        test.advance(by: .seconds(-3600))
+        let denied = try await test.gate.decideParentRequest(first.id, approve: false, by: "dad")
+        #expect(denied.decidedAt == first.createdAt, "decided at the gate's time, not before it was asked")
+        test.advance(by: .seconds(3605))
+        #expect(
+            try await test.gate.askParent(profile: "emma") == .tooSoon(retryAt: first.createdAt.addingTimeInterval(10)),
+            "5 s after the denial: the cooldown runs from it, not from the turned-back reading")
+
+        test.advance(by: .seconds(5))
+        let (second, _) = try await AskParentTests.ask(test)
+        test.advance(by: .seconds(2))
+        let deniedAgain = try await test.gate.decideParentRequest(second.id, approve: false, by: "dad")
+        let retryAt = try #require(deniedAgain.decidedAt).addingTimeInterval(10)
+        test.advance(by: .seconds(-86_400))
+        #expect(try await test.gate.askParent(profile: "emma") == .tooSoon(retryAt: retryAt), "the same end, not a later one")
+        let gateTime = try #require(deniedAgain.decidedAt)
+        #expect(retryAt.timeIntervalSince(gateTime) <= 10, "never more than askCooldown of the gate's time away")
+    }
+
+    @Test("a notification's next try pushed days out by a clock that jumped ahead and came back is due again at once")
+    func retryAfterClockJump() async throws {
+        let test = try await Self.gate()
+        let retry = RetrySchedule(base: .seconds(5), maximum: .seconds(60))
+        try await test.gate.testNotification(by: "mum")
+        let claimed = try #require(try await test.gate.claimNotifications(limit: 10, lease: .seconds(30), retry: retry).first)
+        test.advance(by: .seconds(3 * 86_400))
+        try await test.gate.recordTry(of: claimed, error: "HTTP 503", retry: retry)
+        test.advance(by: .seconds(-3 * 86_400 + 10))
+        let again = try await test.gate.claimNotifications(limit: 10, lease: .seconds(30), retry: retry)
+        #expect(again.map(\.deliveryID) == [claimed.deliveryID], "due: 3 days out is further than any wait the schedule makes")
+        #expect(try await test.gate.claimNotifications(limit: 10, lease: .seconds(30), retry: retry).isEmpty, "claimed again: leased")
+    }
+
+    @Test("a gate acting for an account records it with every audit record and the request; the parents are told the account")
+    func account() async throws {
+        let test = try await Self.gate()
+        let child = test.gate.acting(for: "emma-laptop")
+        guard case .asked(let request, _) = try await child.askParent(profile: "emma", client: "Mum's laptop (approved by Dad)") else {
+            Issue.record("not asked")
+            return
+        }
+        #expect(request.account == "emma-laptop" && request.client == "Mum's laptop (approved by Dad)")
+        #expect(try await test.gate.parentRequests().first?.account == "emma-laptop")
+        guard case .challenge = try await child.begin(profile: "emma", client: "tablet") else {
+            Issue.record("no challenge")
+            return
+        }
+        let entries = try await test.gate.auditEntries(AuditFilter(kinds: [.parentAsked, .challengeIssued]), limit: 10).items
+        #expect(entries.count == 2 && entries.allSatisfy { $0.event.details["account"] == "emma-laptop" })
+        let claimed = try await test.gate.claimNotifications(limit: 10, lease: .seconds(30), approvalBase: "http://gate.lan")
+        let told = try #require(claimed.first { $0.kind == .request })
+        let body = try #require(try JSONSerialization.jsonObject(with: told.body) as? [String: Any])
+        #expect((body["details"] as? [String: String])?["account"] == "emma-laptop")
+        #expect((body["message"] as? String)?.contains("from the computer account emma-laptop") == true)
+        #expect((body["message"] as? String)?.contains("approved by Dad") == false, "never the child's own words")
+
+        // The library's own gate records no account.
+        try await test.gate.addProfile("mia")
+        guard case .asked(let plain, _) = try await test.gate.askParent(profile: "mia") else { return }
+        #expect(plain.account == nil)
+    }
+
+    @Test("a gate limited to some profiles refuses every other one, inside the operation: nothing written, nothing handed over")
+    func limited() async throws {
+        let test = try await Self.gate()
+        try await test.gate.setPolicy([(.minResponseTime, "0s")], for: "liam")
+        let child = test.gate.limited { $0 == "emma" ? nil : "not \($0)" }
+        let refused = GateError.notPermitted("not liam")
+        let liams = try await test.begin("liam")
+        guard case .asked(let request, let handle) = try await test.gate.askParent(profile: "liam") else { return }
+        try await test.gate.decideParentRequest(request.id, approve: true, by: "mum")
+        let before = try await test.gate.auditEntries(AuditFilter(), limit: 1000).items.count
+
+        await #expect(throws: refused) { try await child.begin(profile: "liam") }
+        await #expect(throws: refused) { try await child.answer(challenge: liams.id, value: try await test.rightAnswer(to: liams)) }
+        await #expect(throws: refused) { try await child.cancel(challenge: liams.id) }
+        await #expect(throws: refused) { try await child.state(profile: "LIAM") }
+        await #expect(throws: refused) { try await child.profile(named: "liam") }
+        await #expect(throws: refused) { try await child.askParent(profile: "liam") }
+        await #expect(throws: refused) { try await child.parentRequest(handle: handle) }
+        #expect(try await test.gate.auditEntries(AuditFilter(), limit: 1000).items.count == before, "nothing written")
+        #expect(try await test.gate.parentRequest(handle: handle).pass != nil, "the approval was not handed to the refused caller")
+        #expect(try await child.begin(profile: "Emma") != .disabled, "its own profile, in any case")
+    }
+}
