@@ -167,4 +167,41 @@ struct AskRoutesTests {
             #expect(gatePage.contains("const mayAsk = false;"), "the page offers no Ask button")
         }
     }
+    @Test("over real HTTP: a used link and a removed profile's pending link are 404 once the profile is gone, and approve nobody's later request; the page names the asking computer account")
+    func oldLinksAndAccount() async throws {
+        let fixture = try await Self.fixture()
+        defer { fixture.remove() }
+        try await fixture.gate.setPolicy([(.askCooldown, "0s")])
+        try await fixture.gate.setPolicy([(.askCooldown, "0s")], for: "emma")
+        try await fixture.gate.addProfile("liam")
+        try await fixture.app().test(.live) { client in
+            _ = try await client.json("/v1/profiles/emma/ask")
+            let used = try await Self.linkToken(fixture)
+            #expect(try await client.json("/v1/approvals/\(used)", #"{"decision": "approve"}"#).status == .ok)
+            try await fixture.gate.endSession(profile: "emma")
+            // Asked through the gate socket by the account emma-pc: the page says so, apart from the client's own words.
+            guard case .asked = try await fixture.gate.acting(for: "emma-pc").askParent(profile: "emma", client: "Dad's phone") else {
+                Issue.record("not asked")
+                return
+            }
+            let pending = try await Self.linkToken(fixture)
+            let page = String(buffer: try await client.execute(uri: "/approve/\(pending)", method: .get).body)
+            #expect(page.contains(#""account":"emma-pc""#) && page.contains(#""client":"Dad's phone""#))
+            #expect(page.contains(#""account":"Computer account""#) && page.contains("From (as the asking device says)"))
+            try await fixture.gate.removeProfile("emma", by: "mum")
+
+            let liams = try GateRoutesTests.json(try await client.json("/v1/profiles/liam/ask"))
+            try await fixture.gate.addProfile("emma", displayName: "Emma")
+            let emmas = try GateRoutesTests.json(try await client.json("/v1/profiles/emma/ask"))
+            for link in [used, pending] {
+                #expect(try await client.execute(uri: "/approve/\(link)", method: .get).status == .notFound)
+                #expect(try await client.json("/v1/approvals/\(link)", #"{"decision": "approve"}"#).status == .notFound)
+            }
+            for (json, profile) in [(liams, "liam"), (emmas, "emma")] {
+                let handle = try #require(json["id"] as? String)
+                #expect(try await fixture.gate.parentRequest(handle: handle).request.status == .pending, "\(profile)'s request is untouched")
+                #expect(try await fixture.gate.state(profile: profile) == .child)
+            }
+        }
+    }
 }

@@ -12,7 +12,7 @@ struct DaemonSettingsTests {
         let config = root.path("parental-gated.json")
         try Data("""
             {"database": "\(root.path("from-file.sqlite"))", "adminSocket": "\(root.path("admin.sock"))",
-             "gateSocket": "\(root.path("file-gate.sock"))", "logLevel": "debug", "http": {"port": 0, "host": "127.0.0.1"}}
+             "gateSocket": "\(root.path("file-gate.sock"))", "gateAccess": ["*=*"], "logLevel": "debug", "http": {"port": 0, "host": "127.0.0.1"}}
             """.utf8).write(to: URL(fileURLWithPath: config))
         let daemon = try InteractiveGatectl(
             ["--config", config, "--gate-socket", root.path("flag-gate.sock")], executable: try GatectlProcess.daemon,
@@ -27,10 +27,10 @@ struct DaemonSettingsTests {
         #expect(result.stderr.contains(" debug "), "the file's log level")
 
         for (arguments, environment, message) in [
-            (["--config", root.path("missing.json")], [String: String](), "cannot read the configuration file \(root.path("missing.json"))"),
+            (["--config", root.path("missing.json")], [String: String](), "cannot read the configuration file \(root.path("missing.json")): No such file or directory"),
             (["--port", "0", "--log-level", "loud"], [:], "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
             (["--port", "0"], ["PARENTAL_GATE_HTTP_MAX_CONNECTIONS": "lots"], "http.maxConnections must be a whole number, not 'lots'"),
-            (["--port", "0", "--gate-access", "alice"], [:], "gate access rule 'alice' is not USER=PROFILE[,PROFILE…]"),
+            (["--port", "0", "--gate-access", "alice"], [:], "gate access rule 'alice' is not USER=PROFILE[,PROFILE…] (* for every account or every profile)"),
             (["--port", "0", "--admin-group", "no-such-group-here"], [:], "no group called 'no-such-group-here' (make it with groupadd, or leave out --admin-group)"),
         ] {
             let bad = try GatectlProcess.run(

@@ -28,7 +28,7 @@ struct DaemonSocketFileTests {
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
         let second = try GatectlProcess.run(
             ["--database", other + "/gate.sqlite", "--admin-socket", daemon.adminSocket, "--gate-socket", daemon.gateSocket,
-             "--port", daemon.port],
+             "--gate-access", "*=*", "--port", daemon.port],
             executable: try GatectlProcess.daemon)
         expectError(
             second, status: 64,
@@ -56,7 +56,7 @@ struct DaemonSocketFileTests {
         for path in [plain, link] {
             let database = daemon.root.path("state/second.sqlite")
             let refused = try GatectlProcess.run(
-                ["--database", database, "--port", "0", "--gate-socket", path], executable: try GatectlProcess.daemon)
+                ["--database", database, "--port", "0", "--gate-socket", path, "--gate-access", "*=*"], executable: try GatectlProcess.daemon)
             expectError(refused, status: 64, message: "\(path) exists and is not a socket; it is left alone: remove it or choose another socket path")
             #expect(!FileManager.default.fileExists(atPath: database))
         }

@@ -6,7 +6,7 @@ extension GateCtl.Db {
     struct Check: AsyncParsableCommand, GlobalCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
-            abstract: "Run SQLite's integrity and foreign-key checks: exit 0 when clean, 74 listing the problems; warn when other accounts can read the files.")
+            abstract: "Run SQLite's integrity and foreign-key checks and try what a write needs, on a connection of its own: exit 0 when clean, 74 listing the problems; warn when other accounts can read the files.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -3,7 +3,8 @@ import Testing
 
 /// `parental-gated` as a deployment runs it: its database in a private state folder
 /// (`0700`), its admin socket (`0660`) and gate socket (`0666`) in a run folder every account
-/// may enter, HTTP on a free loopback port; stopped with SIGTERM.
+/// may enter (every account using every profile, `*=*`, unless the test gives `--gate-access`),
+/// HTTP on a free loopback port; stopped with SIGTERM.
 final class RunningDaemon: @unchecked Sendable {
     let root: Scratch
     let databasePath: String
@@ -52,9 +53,11 @@ final class RunningDaemon: @unchecked Sendable {
 
     private static func start(in root: Scratch, _ arguments: [String], sourceLocation: SourceLocation) async throws -> RunningDaemon {
         let manager = FileManager.default
+        // A gate socket needs its rules; unless the test gives some, every account may use every profile.
+        let access = arguments.contains("--gate-access") ? [] : ["--gate-access", "*=*"]
         let process = try InteractiveGatectl(
             ["--database", root.path("state/gate.sqlite"), "--port", "0", "--admin-socket", root.path("run/admin.sock"),
-             "--gate-socket", root.path("run/gate.sock")] + arguments,
+             "--gate-socket", root.path("run/gate.sock")] + access + arguments,
             executable: try GatectlProcess.daemon)
         let daemon = RunningDaemon(root: root, process: process)
         try await process.waitForOutput("serving on http://", timeout: 60, sourceLocation: sourceLocation)

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import TestSlots
+
+/// The daemon's configuration fails closed: a key it does not know, a value of another type,
+/// a gate socket without rules, a file others can change: each stops the start with one
+/// `error:` line (exit 64) and makes nothing.
+@Suite("parental-gated: a configuration that fails closed", .boundedConcurrency)
+struct DaemonConfigurationTests {
+    /// Starts the daemon on `config` (a file in `root`) and returns how it ended.
+    static func refused(_ root: Scratch, config: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws
+        -> GatectlProcess.Result
+    {
+        let file = root.path("parental-gated.json")
+        try Data(config.utf8).write(to: URL(fileURLWithPath: file))
+        return try GatectlProcess.run(
+            ["--config", file, "--database", root.path("gate.sqlite"), "--port", "0"] + arguments,
+            executable: try GatectlProcess.daemon, environment: environment)
+    }
+
+    @Test("an unknown key, a misspelt one, a value of another type anywhere in the file: one line naming it, exit 64, nothing made")
+    func strictFile() throws {
+        let root = try Scratch()
+        defer { root.remove() }
+        let file = root.path("parental-gated.json")
+        for (config, message) in [
+            (#"{"gateAccess": "nobody=emma"}"#, #""gateAccess" must be a list of strings such as ["…"], not a string"#),
+            (#"{"gateAcess": ["nobody=emma"]}"#, #""gateAcess" is not a setting of parental-gated (did you mean "gateAccess"?)"#),
+            (#"{"gateAccess": ["emma=emma", 7]}"#, #""gateAccess" must be a list of strings, but holds a number"#),
+            (#"{"http": {"prot": 8080}}"#, #""http.prot" is not a setting of parental-gated (did you mean "http.port"?)"#),
+            (#"{"http": {"port": "8080"}}"#, #""http.port" must be a whole number, not a string"#),
+            (#"{"http": {"port": 80.5}}"#, #""http.port" must be a whole number, not a number"#),
+            (#"{"http": {"secureCookies": "yes"}}"#, #""http.secureCookies" must be true or false, not a string"#),
+            (#"{"http": 8080}"#, #""http" must be an object of settings, such as {"host": …}, not a number"#),
+            (#"{"publicURL": null}"#, #""publicURL" must be a string, not null"#),
+            (#"{"colour": "blue"}"#, #""colour" is not a setting of parental-gated"#),
+        ] {
+            expectError(try Self.refused(root, config: config), status: 64, message: "\(file): \(message)")
+        }
+        expectError(
+            try Self.refused(root, config: #"["gateAccess"]"#), status: 64,
+            message: "\(file) is not a JSON configuration file: it must be one object of settings, such as {\"logLevel\": \"info\"}")
+        #expect(!FileManager.default.fileExists(atPath: root.path("gate.sqlite")), "a refused start creates no database")
+    }
+
+    @Test("PARENTAL_GATE_* variables: one that names no setting, or whose value is not of its setting's type, is refused")
+    func strictEnvironment() throws {
+        let root = try Scratch()
+        defer { root.remove() }
+        for (environment, message) in [
+            (["PARENTAL_GATE_GATEACESS": "*=*"], "the environment variable PARENTAL_GATE_GATEACESS is not a setting of parental-gated (parental-gated --help lists them)"),
+            (["PARENTAL_GATE_HTTP_SECURE_COOKIES": "maybe"], "http.secureCookies must be true or false, not 'maybe'"),
+            (["PARENTAL_GATE_HTTP_PORT": "eighty"], "http.port must be a whole number, not 'eighty'"),
+        ] {
+            expectError(try Self.refused(root, config: "{}", environment: environment), status: 64, message: message)
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.path("gate.sqlite")))
+    }
+
+    @Test("a gate socket without rules does not start; *=* opens it to every account and says so; rules are logged and an unknown account warned of")
+    func gateAccessAtStart() async throws {
+        let root = try Scratch()
+        defer { root.remove() }
+        let socket = root.path("gate.sock")
+        expectError(
+            try Self.refused(root, config: "{}", ["--gate-socket", socket]), status: 64,
+            message: "the gate socket \(socket) needs gate access rules: USER=PROFILE[,PROFILE…] for each child's account (--gate-access, or \"gateAccess\" in the configuration), or *=* to let every account use every profile")
+        #expect(!FileManager.default.fileExists(atPath: socket) && !FileManager.default.fileExists(atPath: root.path("gate.sqlite")))
+
+        for (rules, said, warned) in [
+            (["*=*"], "gate socket: every account may use every profile", nil),
+            (["root=emma,liam", "no-such-account-here=emma"],
+             "gate socket: rules for 2 accounts (no-such-account-here, root); any other account may use no profile",
+             "gate access names the account no-such-account-here, which this machine does not have"),
+            (["*=emma", "root=liam"], "gate socket: rules for 1 account (root); every account may use emma", nil),
+        ] {
+            let daemon = try InteractiveGatectl(
+                ["--database", root.path("gate.sqlite"), "--port", "0", "--gate-socket", socket]
+                    + rules.flatMap { ["--gate-access", $0] },
+                executable: try GatectlProcess.daemon)
+            try await daemon.waitForOutput("serving on http://")
+            #expect(await daemon.waitForError(said), "\(rules): \(daemon.printedErrors)")
+            let result = daemon.finish(timeout: 0)
+            if let warned { #expect(result.stderr.contains(warned), "\(result.stderr)") }
+            #expect(!result.stderr.contains("which this machine does not have") || warned != nil)
+        }
+    }
+
+    @Test("a configuration file, or a folder above it, that other accounts can change is refused; a sticky folder like /tmp is fine")
+    func fileModes() throws {
+        let root = try Scratch()
+        defer { root.remove() }
+        let manager = FileManager.default
+        let folder = root.path("etc")
+        try manager.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let file = folder + "/parental-gated.json"
+        try Data(#"{"logLevel": "info"}"#.utf8).write(to: URL(fileURLWithPath: file))
+        func start() throws -> GatectlProcess.Result {
+            try GatectlProcess.run(
+                ["--config", file, "--database", root.path("gate.sqlite"), "--port", "0", "--log-level", "loud"],
+                executable: try GatectlProcess.daemon)
+        }
+        // A file the checks accept goes on to the next check: here an unknown log level.
+        let loud = "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"
+        for (fileMode, folderMode, message) in [
+            (0o644, 0o755, loud),
+            (0o666, 0o755, "the configuration file \(file) can be changed by other accounts (mode 666): chmod go-w it"),
+            (0o664, 0o755, "the configuration file \(file) can be changed by other accounts (mode 664): chmod go-w it"),
+            (0o644, 0o777, "the folder \(folder) above the configuration file \(file) can be changed by other accounts (mode 777): chmod go-w it"),
+            (0o644, 0o775, "the folder \(folder) above the configuration file \(file) can be changed by other accounts (mode 775): chmod go-w it"),
+            (0o644, 0o1777, loud),
+        ] {
+            try manager.setAttributes([.posixPermissions: fileMode], ofItemAtPath: file)
+            try manager.setAttributes([.posixPermissions: folderMode], ofItemAtPath: folder)
+            expectError(try start(), status: 64, message: message)
+        }
+        // A link to the file: the folders on both sides of it are checked.
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        let open = root.path("open")
+        try manager.createDirectory(atPath: open, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
+        try manager.createSymbolicLink(atPath: open + "/link.json", withDestinationPath: file)
+        let linked = try GatectlProcess.run(
+            ["--config", open + "/link.json", "--database", root.path("gate.sqlite"), "--port", "0"], executable: try GatectlProcess.daemon)
+        expectError(
+            linked, status: 64,
+            message: "the folder \(open) above the configuration file \(open)/link.json can be changed by other accounts (mode 777): chmod go-w it")
+        #expect(!manager.fileExists(atPath: root.path("gate.sqlite")))
+    }
+
+    @Test(
+        "a configuration file that belongs to another account is refused",
+        .enabled(if: getuid() == 0, "needs root: the file is given to another account with chown (CI runs as root)"))
+    func fileOwner() throws {
+        let root = try Scratch()
+        defer { root.remove() }
+        let file = root.path("parental-gated.json")
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
+        try #require(chown(file, 12345, 12345) == 0)
+        expectError(
+            try GatectlProcess.run(["--config", file, "--database", root.path("gate.sqlite"), "--port", "0"], executable: try GatectlProcess.daemon),
+            status: 64,
+            message: "the configuration file \(file) belongs to another account (uid 12345), which could change it: it must belong to root or to the daemon's own account")
+    }
+}
