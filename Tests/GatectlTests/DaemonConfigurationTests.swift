@@ -50,7 +50,8 @@ struct DaemonConfigurationTests {
         for (environment, message) in [
             (["PARENTAL_GATE_GATEACESS": "*=*"], "the environment variable PARENTAL_GATE_GATEACESS is not a setting of parental-gated (parental-gated --help lists them)"),
             (["PARENTAL_GATE_HTTP_SECURE_COOKIES": "maybe"], "http.secureCookies must be true or false, not 'maybe'"),
-            (["PARENTAL_GATE_HTTP_PORT": "eighty"], "http.port must be a whole number, not 'eighty'"),
+            (["PARENTAL_GATE_HTTP_NO_RATE_LIMIT": "perhaps"], "http.noRateLimit must be true or false, not 'perhaps'"),
+            (["PARENTAL_GATE_HTTP_MAX_CONNECTIONS_PER_ADDRESS": "many"], "http.maxConnectionsPerAddress must be a whole number, not 'many'"),
         ] {
             expectError(try Self.refused(root, config: "{}", environment: environment), status: 64, message: message)
         }
