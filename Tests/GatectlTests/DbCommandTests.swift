@@ -23,7 +23,7 @@ struct DbCommandTests {
         let created = try JSONOutput.object(try fresh.ok(["db", "migrate", "--json"]).stdout)
         #expect(created["applied"] as? [String] == [
             "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes", "0005_audit_repeats",
-            "0006_notifications", "0007_parent_requests",
+            "0006_notifications", "0007_parent_requests", "0008_request_binding",
         ])
         #expect(created["schemaVersion"] as? Int == 8)
         let status = try JSONOutput.object(try fresh.ok(["db", "status", "--json"]).stdout)
