@@ -17,7 +17,7 @@ enum ConfigurationFile {
     static let sizeLimit = 1024 * 1024
 
     /// The settings in the file at `path`, or the one-line reason it is refused.
-    static func read(_ path: String) throws(CommandError) -> [DaemonSetting: ConfigContent] {
+    static func load(_ path: String) throws(CommandError) -> [DaemonSetting: ConfigContent] {
         let data = try contents(path)
         let root: JSONValue
         do {
@@ -128,7 +128,7 @@ enum ConfigurationFile {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while data.count <= sizeLimit {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw .usage("cannot read the configuration file \(path): \(String(cString: strerror(errno)))") }
             if count == 0 { return data }

@@ -20,7 +20,7 @@ struct DaemonSettings: Sendable {
     /// The settings `flags` give, with the environment and the file named by `--config`
     /// (else `$PARENTAL_GATE_CONFIG`) filling in what they leave out.
     static func resolve(_ flags: ParentalGated, environment: [String: String]) async throws -> DaemonSettings {
-        let file = try (flags.config ?? environment["PARENTAL_GATE_CONFIG"]).map(ConfigurationFile.read) ?? [:]
+        let file = try (flags.config ?? environment["PARENTAL_GATE_CONFIG"]).map(ConfigurationFile.load) ?? [:]
         let config = try Source(environment: environment, file: file)
 
         var settings = DaemonSettings(
