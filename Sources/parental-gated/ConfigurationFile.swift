@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import GateCommands
+import GateJSON
 
 /// The daemon's JSON configuration file, read once, through one descriptor, after its owner
 /// and mode and those of every folder above it were checked, and checked against
@@ -28,6 +29,9 @@ enum ConfigurationFile {
         guard case .object(let object) = root else {
             throw .usage("\(path) is not a JSON configuration file: it must be one object of settings, such as {\"logLevel\": \"info\"}")
         }
+        if let repeated = JSONDuplicateKeys.first(in: data) {
+            throw .usage("\(path): \"\(repeated.escapedForMessage)\" is given twice; give each setting once")
+        }
         return try settings(in: object, under: nil, file: path)
     }
 
@@ -38,6 +42,11 @@ enum ConfigurationFile {
         var found: [DaemonSetting: ConfigContent] = [:]
         for (name, value) in object.sorted(by: { $0.key < $1.key }) {
             let key = group.map { "\($0).\(name)" } ?? name
+            // One spelling: `{"http": {"port": 8080}}`, never `{"http.port": 8080}` beside it.
+            if name.contains(".") {
+                let parts = name.split(separator: ".", maxSplits: 1)
+                throw .usage("\(file): \"\(key.escapedForMessage)\" is not a setting of parental-gated (write it as {\"\(parts.first ?? "")\": {\"\(parts.count > 1 ? parts[1] : "")\": …}})")
+            }
             if let setting = DaemonSetting(rawValue: key) {
                 found[setting] = try content(value, of: setting, file: file)
             } else if DaemonSetting.allCases.contains(where: { $0.rawValue.hasPrefix(key + ".") }) {
@@ -117,13 +126,7 @@ enum ConfigurationFile {
             throw .usage("the configuration file \(path) is not a regular file")
         }
         try checkOwner(of: status, "the configuration file \(path)")
-        for folder in folders(above: path) {
-            var folderStatus = stat()
-            guard stat(folder, &folderStatus) == 0 else {
-                throw .usage("cannot check the folder \(folder) above the configuration file: \(String(cString: strerror(errno)))")
-            }
-            try checkOwner(of: folderStatus, "the folder \(folder) above the configuration file \(path)")
-        }
+        try checkWay(to: path)
         guard status.st_size <= sizeLimit else { throw .usage("the configuration file \(path) is larger than 1 MiB") }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -151,19 +154,46 @@ enum ConfigurationFile {
         }
     }
 
-    /// Every folder above `path`, as written and with its symbolic links resolved.
-    private static func folders(above path: String) -> [String] {
+    /// Walks to `path` from the root as the kernel does, following symbolic links, and refuses
+    /// a folder or a link on the way that an account other than root or the daemon's own could
+    /// change (a link in /tmp, say, that another account made and can point elsewhere).
+    private static func checkWay(to path: String) throws(CommandError) {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var found: [String] = []
-        for start in [absolute, realpath(absolute, nil).map { resolved in defer { free(resolved) }; return String(cString: resolved) }] {
-            guard var folder = start.map({ ($0 as NSString).deletingLastPathComponent }) else { continue }
-            while true {
-                if !found.contains(folder) { found.append(folder) }
-                let parent = (folder as NSString).deletingLastPathComponent
-                if parent == folder || parent.isEmpty { break }
-                folder = parent
+        var pending = absolute.split(separator: "/").map(String.init)
+        var current = ""
+        var links = 0
+        var root = stat()
+        if stat("/", &root) == 0 { try checkOwner(of: root, "the folder / above the configuration file \(path)") }
+        while !pending.isEmpty {
+            let part = pending.removeFirst()
+            if part == "." { continue }
+            if part == ".." {
+                current = (current as NSString).deletingLastPathComponent
+                if current == "/" { current = "" }
+                continue
+            }
+            let next = current + "/" + part
+            var status = stat()
+            guard lstat(next, &status) == 0 else {
+                throw .usage("cannot check \(next) on the way to the configuration file \(path): \(String(cString: strerror(errno)))")
+            }
+            if status.st_mode & S_IFMT == S_IFLNK {
+                guard status.st_uid == 0 || status.st_uid == geteuid() else {
+                    throw .usage("the symbolic link \(next) on the way to the configuration file \(path) belongs to another account (uid \(status.st_uid)), which could point it elsewhere")
+                }
+                var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let length = readlink(next, &target, target.count - 1)
+                links += 1
+                guard length > 0, links <= 40 else {
+                    throw .usage("cannot follow the symbolic link \(next) on the way to the configuration file \(path)")
+                }
+                let text = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if text.hasPrefix("/") { current = "" }
+                pending = text.split(separator: "/").map(String.init) + pending
+            } else if !pending.isEmpty {
+                try checkOwner(of: status, "the folder \(next) above the configuration file \(path)")
+                current = next
             }
         }
-        return found
     }
 }

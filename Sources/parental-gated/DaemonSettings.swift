@@ -44,8 +44,8 @@ struct DaemonSettings: Sendable {
         if let base = settings.notifications.approvalBase, let host = try? NotificationURL(base).host, GateServerOptions.isHostName(host) {
             server.allowedHosts.insert(host)
         }
-        server.secureCookies = try flags.secureCookies ?? config.bool(.httpSecureCookies) ?? server.secureCookies
-        if try flags.noRateLimit || config.bool(.httpNoRateLimit) == true {
+        server.secureCookies = flags.secureCookies ?? config.bool(.httpSecureCookies) ?? server.secureCookies
+        if flags.noRateLimit || config.bool(.httpNoRateLimit) == true {
             server.rateLimitPerAddress = nil
             server.rateLimitPerProfile = nil
         } else {
@@ -72,6 +72,9 @@ struct DaemonSettings: Sendable {
         settings.adminSocket = flags.adminSocket ?? config.string(.adminSocket) ?? runtime.map { $0 + "/admin.sock" }
         settings.gateSocket = flags.gateSocket ?? config.string(.gateSocket) ?? runtime.map { $0 + "/gate.sock" }
         settings.adminGroup = flags.adminGroup ?? config.string(.adminGroup)
+        for (name, path) in [("admin", settings.adminSocket), ("gate", settings.gateSocket)] where path?.isEmpty == true {
+            throw CommandError.usage("the \(name) socket's path is empty: name a file, or leave the setting out")
+        }
         settings.gateAccess = try GateSocketAccess(rules: flags.gateAccess.isEmpty ? config.strings(.gateAccess) ?? [] : flags.gateAccess)
         // No rule is not "every account": the open mode is said, `*=*`, or there is none.
         if let socket = settings.gateSocket, settings.gateAccess.isEmpty {
@@ -129,12 +132,11 @@ struct DaemonSettings: Sendable {
         return base
     }
 
-    /// Values from the environment, else the file; a value of the wrong type is refused.
+    /// Values from the environment, else the file (checked by ``ConfigurationFile``); an
+    /// environment variable that names no setting, or whose value is not of its type, is refused.
     private struct Source {
         /// The `PARENTAL_GATE_*` variables, read by swift-configuration.
         let environment: ConfigReader
-        /// What the environment holds, for the refusal of a value that does not convert.
-        let variables: [String: String]
         let file: [DaemonSetting: ConfigContent]
 
         /// Refuses a `PARENTAL_GATE_*` variable that names no setting (a misspelt one would
@@ -144,8 +146,18 @@ struct DaemonSettings: Sendable {
             if let unknown = environment.keys.filter({ $0.hasPrefix("PARENTAL_GATE_") && !known.contains($0) }).sorted().first {
                 throw .usage("the environment variable \(unknown.escapedForMessage) is not a setting of parental-gated (parental-gated --help lists them)")
             }
-            self.environment = ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment)).scoped(to: "parentalGate")
-            variables = environment
+            let reader = ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment)).scoped(to: "parentalGate")
+            // Every one is checked, also one a flag overrides: a wrong value is wrong wherever it is.
+            for setting in DaemonSetting.allCases {
+                guard let text = environment[setting.environmentVariable] else { continue }
+                let converts = switch setting.kind {
+                case .integer: reader.int(forKey: setting.key) != nil
+                case .boolean: reader.bool(forKey: setting.key) != nil
+                case .string, .strings: true
+                }
+                guard converts else { throw .usage("\(setting.rawValue) must be \(setting.kind.expected), not '\(text.escapedForMessage)'") }
+            }
+            self.environment = reader
             self.file = file
         }
 
@@ -161,16 +173,14 @@ struct DaemonSettings: Sendable {
             return nil
         }
 
-        func bool(_ setting: DaemonSetting) throws(CommandError) -> Bool? {
+        func bool(_ setting: DaemonSetting) -> Bool? {
             if let value = environment.bool(forKey: setting.key) { return value }
-            try refuseUnconverted(setting)
             if case .bool(let value)? = file[setting] { return value }
             return nil
         }
 
         func int(_ setting: DaemonSetting, in range: ClosedRange<Int>) throws(CommandError) -> Int? {
             var value = environment.int(forKey: setting.key)
-            if value == nil { try refuseUnconverted(setting) }
             if value == nil, case .int(let number)? = file[setting] { value = number }
             guard let value else { return nil }
             guard range.contains(value) else { throw .usage("\(setting.rawValue) must be between \(range.lowerBound) and \(range.upperBound)") }
@@ -192,10 +202,5 @@ struct DaemonSettings: Sendable {
             return limit
         }
 
-        /// Refuses an environment variable for `setting` that is set but did not convert to its type.
-        private func refuseUnconverted(_ setting: DaemonSetting) throws(CommandError) {
-            guard let text = variables[setting.environmentVariable] else { return }
-            throw .usage("\(setting.rawValue) must be \(setting.kind.expected), not '\(text.escapedForMessage)'")
-        }
     }
 }

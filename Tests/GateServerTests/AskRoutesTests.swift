@@ -128,6 +128,8 @@ struct AskRoutesTests {
                 #expect(decided.status == .notFound, "\(forged)")
             }
             #expect(try await client.json("/v1/approvals/\(token)", #"{"decision": "yes"}"#).status == .badRequest)
+            let twice = try await client.json("/v1/approvals/\(token)", #"{"decision": "deny", "decision": "approve"}"#)
+            #expect(twice.status == .badRequest && String(buffer: twice.body).contains("the field 'decision' is given twice"))
             #expect(try await client.json("/v1/approvals/\(token)", #"{"decision": "approve", "by": "x"}"#).status == .badRequest)
             let crossSite = try await client.json(
                 "/v1/approvals/\(token)", #"{"decision": "approve"}"#, headers: [try #require(HTTPField.Name("Origin")): "https://evil.example"])

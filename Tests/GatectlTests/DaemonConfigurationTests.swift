@@ -34,6 +34,12 @@ struct DaemonConfigurationTests {
             (#"{"http": 8080}"#, #""http" must be an object of settings, such as {"host": …}, not a number"#),
             (#"{"publicURL": null}"#, #""publicURL" must be a string, not null"#),
             (#"{"colour": "blue"}"#, #""colour" is not a setting of parental-gated"#),
+            // Said twice: other tools read the last, a parser may keep the first; neither is taken.
+            (#"{"gateAccess": ["*=*"], "gateAccess": ["root=emma"]}"#, #""gateAccess" is given twice; give each setting once"#),
+            (#"{"gateAccess": [], "gate\u0041ccess": ["*=*"]}"#, #""gateAccess" is given twice; give each setting once"#),
+            (#"{"http": {"port": 1, "host": "127.0.0.1", "port": 2}}"#, #""http.port" is given twice; give each setting once"#),
+            // One spelling of a nested setting.
+            (#"{"http": {"port": 0}, "http.port": 1}"#, #""http.port" is not a setting of parental-gated (write it as {"http": {"port": …}})"#),
         ] {
             expectError(try Self.refused(root, config: config), status: 64, message: "\(file): \(message)")
         }
@@ -52,6 +58,8 @@ struct DaemonConfigurationTests {
             (["PARENTAL_GATE_HTTP_SECURE_COOKIES": "maybe"], "http.secureCookies must be true or false, not 'maybe'"),
             (["PARENTAL_GATE_HTTP_NO_RATE_LIMIT": "perhaps"], "http.noRateLimit must be true or false, not 'perhaps'"),
             (["PARENTAL_GATE_HTTP_MAX_CONNECTIONS_PER_ADDRESS": "many"], "http.maxConnectionsPerAddress must be a whole number, not 'many'"),
+            // Wrong even where a flag (here --port) overrides it.
+            (["PARENTAL_GATE_HTTP_PORT": "eighty"], "http.port must be a whole number, not 'eighty'"),
         ] {
             expectError(try Self.refused(root, config: "{}", environment: environment), status: 64, message: message)
         }
@@ -63,6 +71,11 @@ struct DaemonConfigurationTests {
         let root = try Scratch()
         defer { root.remove() }
         let socket = root.path("gate.sock")
+        for (name, flag) in [("gate", "--gate-socket"), ("admin", "--admin-socket")] {
+            expectError(
+                try Self.refused(root, config: "{}", [flag, "", "--gate-access", "*=*"]), status: 64,
+                message: "the \(name) socket's path is empty: name a file, or leave the setting out")
+        }
         expectError(
             try Self.refused(root, config: "{}", ["--gate-socket", socket]), status: 64,
             message: "the gate socket \(socket) needs gate access rules: USER=PROFILE[,PROFILE…] for each child's account (--gate-access, or \"gateAccess\" in the configuration), or *=* to let every account use every profile")
@@ -129,17 +142,35 @@ struct DaemonConfigurationTests {
     }
 
     @Test(
-        "a configuration file that belongs to another account is refused",
-        .enabled(if: getuid() == 0, "needs root: the file is given to another account with chown (CI runs as root)"))
+        "a configuration file, or a symbolic link on the way to it (in a sticky folder like /tmp), that belongs to another account is refused",
+        .enabled(if: getuid() == 0, "needs root: files and links are given to another account with chown (CI runs as root)"))
     func fileOwner() throws {
         let root = try Scratch()
         defer { root.remove() }
         let file = root.path("parental-gated.json")
         try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
         try #require(chown(file, 12345, 12345) == 0)
+        func start(_ config: String) throws -> GatectlProcess.Result {
+            try GatectlProcess.run(
+                ["--config", config, "--database", root.path("gate.sqlite"), "--port", "0"], executable: try GatectlProcess.daemon)
+        }
         expectError(
-            try GatectlProcess.run(["--config", file, "--database", root.path("gate.sqlite"), "--port", "0"], executable: try GatectlProcess.daemon),
-            status: 64,
+            try start(file), status: 64,
             message: "the configuration file \(file) belongs to another account (uid 12345), which could change it: it must belong to root or to the daemon's own account")
+
+        // A child's link in a sticky folder to a file root owns: the child could point it at another such file.
+        try #require(chown(file, 0, 0) == 0)
+        let sticky = root.path("tmp")
+        try FileManager.default.createDirectory(atPath: sticky, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o1777])
+        for (link, target) in [(sticky + "/gate.json", file), (sticky + "/etc", root.url.path)] {
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+            try #require(lchown(link, 12345, 12345) == 0)
+        }
+        for (config, link) in [(sticky + "/gate.json", sticky + "/gate.json"), (sticky + "/etc/parental-gated.json", sticky + "/etc")] {
+            expectError(
+                try start(config), status: 64,
+                message: "the symbolic link \(link) on the way to the configuration file \(config) belongs to another account (uid 12345), which could point it elsewhere")
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.path("gate.sqlite")))
     }
 }

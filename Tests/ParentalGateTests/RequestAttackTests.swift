@@ -150,7 +150,7 @@ struct RequestAttackTests {
     func limited() async throws {
         let test = try await Self.gate()
         try await test.gate.setPolicy([(.minResponseTime, "0s")], for: "liam")
-        let child = test.gate.limited { $0 == "emma" ? nil : "not \($0)" }
+        let child = test.gate.limited { $0.lowercased() == "emma" ? nil : "not \($0.lowercased())" }
         let refused = GateError.notPermitted("not liam")
         let liams = try await test.begin("liam")
         guard case .asked(let request, let handle) = try await test.gate.askParent(profile: "liam") else { return }
@@ -164,6 +164,9 @@ struct RequestAttackTests {
         await #expect(throws: refused) { try await child.profile(named: "liam") }
         await #expect(throws: refused) { try await child.askParent(profile: "liam") }
         await #expect(throws: refused) { try await child.parentRequest(handle: handle) }
+        await #expect(throws: GateError.notPermitted("not ghost"), "whether a profile exists is not told") {
+            try await child.begin(profile: "ghost")
+        }
         #expect(try await test.gate.auditEntries(AuditFilter(), limit: 1000).items.count == before, "nothing written")
         #expect(try await test.gate.parentRequest(handle: handle).pass != nil, "the approval was not handed to the refused caller")
         #expect(try await child.begin(profile: "Emma") != .disabled, "its own profile, in any case")

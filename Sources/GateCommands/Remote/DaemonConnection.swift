@@ -62,6 +62,12 @@ final class DaemonConnection: @unchecked Sendable {
         return response
     }
 
+    /// What a daemon that hung up without an answer means.
+    private var closedWithoutAnswer: CommandError {
+        .unavailable(
+            "the daemon closed the connection (\(path)) without answering: a request over its size limit, or more connections of this account at once than it takes; its log says which")
+    }
+
     private func write(_ data: Data) throws {
         try data.withUnsafeBytes { buffer in
             var offset = 0
@@ -69,7 +75,7 @@ final class DaemonConnection: @unchecked Sendable {
                 // send with MSG_NOSIGNAL: a daemon that hung up is this error, not a SIGPIPE that ends gatectl silently.
                 let written = Glibc.send(descriptor, buffer.baseAddress?.advanced(by: offset), buffer.count - offset, Int32(MSG_NOSIGNAL))
                 if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { throw CommandError.unavailable("the daemon closed the connection (\(path))") }
+                guard written > 0 else { throw closedWithoutAnswer }
                 offset += written
             }
         }
@@ -82,7 +88,7 @@ final class DaemonConnection: @unchecked Sendable {
             while offset < count {
                 let got = Glibc.read(descriptor, buffer.baseAddress?.advanced(by: offset), count - offset)
                 if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { throw CommandError.unavailable("the daemon closed the connection (\(path))") }
+                guard got > 0 else { throw closedWithoutAnswer }
                 offset += got
             }
         }

@@ -14,8 +14,10 @@ struct AuthController: Sendable {
     }
 
     @Sendable func check(_ request: Request, context: GateRequestContext) async throws -> Response {
-        guard let profile = request.uri.queryParameters.get("profile"), !profile.isEmpty else {
-            throw Refusal(.badRequest, "the query needs profile=NAME")
+        // Exactly one: a query naming two profiles is not answered for either.
+        let named = request.uri.queryParameters.getAll("profile")
+        guard named.count == 1, let profile = named.first, !profile.isEmpty else {
+            throw Refusal(.badRequest, "the query needs profile=NAME, once")
         }
         guard let token = SessionToken.from(request, profile: profile), let session = try await gate.session(token: token),
               ProfileName.key(for: session.profile) == ProfileName.key(for: profile)

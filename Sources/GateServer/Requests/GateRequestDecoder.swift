@@ -1,4 +1,5 @@
 import Foundation
+import GateJSON
 import Hummingbird
 import ParentalGate
 
@@ -23,6 +24,10 @@ public struct GateRequestDecoder: RequestDecoder {
         let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer: buffer)
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw Refusal(.badRequest, "the request body is not a JSON object")
+        }
+        // A body that says two things (`{"decision": "deny", "decision": "approve"}`) is not read one way.
+        if let repeated = JSONDuplicateKeys.first(in: data) {
+            throw Refusal(.badRequest, "the field '\(repeated)' is given twice")
         }
         if let allowed = (T.self as? any RequestBody.Type)?.fieldNames,
            let unknown = object.keys.sorted().first(where: { !allowed.contains($0) })

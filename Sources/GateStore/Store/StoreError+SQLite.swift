@@ -20,6 +20,8 @@ extension StoreError {
                 return StoreError.notADatabase(path: path)
             case .SQLITE_CORRUPT:
                 return StoreError.corrupt(path: path, detail: error.message ?? "corrupt")
+            case .SQLITE_FULL:
+                return StoreError.cannotWrite(path: path, reason: "the disk (or the file system's quota) is full")
             case .SQLITE_CONSTRAINT:
                 return StoreError.constraint(error.message ?? "constraint failed")
             default:

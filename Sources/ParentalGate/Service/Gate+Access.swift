@@ -16,6 +16,13 @@ extension Gate {
 
     /// Refuses an operation on `profile` when this gate is ``limited(_:)`` and may not use it.
     func checkAccess(to profile: Profile) throws(GateError) {
-        if let profileAccess, let refusal = profileAccess(profile.name) { throw .notPermitted(refusal) }
+        try checkAccess(named: profile.name)
+    }
+
+    /// Refuses an operation on the profile called `name`, before it is looked up, when this
+    /// gate may not use that name: whether such a profile exists is not told to a caller who
+    /// may not use it.
+    func checkAccess(named name: String) throws(GateError) {
+        if let profileAccess, let refusal = profileAccess(name) { throw .notPermitted(refusal) }
     }
 }

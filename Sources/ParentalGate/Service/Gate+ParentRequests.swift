@@ -14,6 +14,7 @@ extension Gate {
         let hash = SecretToken.hash(handle)
         let timeSource = timeSource
         let gate = self
+        try checkAccess(named: name)
         return try await write { transaction in
             let profile = try transaction.requireProfile(named: name)
             try gate.checkAccess(to: profile)

@@ -23,6 +23,7 @@ extension Gate {
 
     /// The profile called `name` (ignoring case).
     public func profile(named name: String) async throws(GateError) -> Profile {
+        try checkAccess(named: name)
         let profile = try await read { try $0.requireProfile(named: name) }
         try checkAccess(to: profile)
         return profile

@@ -77,6 +77,7 @@ extension Gate {
         let profile: Profile
         switch target {
         case .profile(let name):
+            try checkAccess(named: name)
             profile = try transaction.requireProfile(named: name)
         case .challenge(let id):
             guard let found = try transaction.challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
