@@ -41,16 +41,17 @@ struct SystemdUnitTests {
         }
     }
 
-    @Test("the example configuration is one the daemon reads and serves with (the admin group given by flag, as CI has none)")
+    @Test("the example configuration is one the daemon reads and serves with (the admin group given by flag, as CI has none); it logs its gate access")
     func configuration() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let daemon = try InteractiveGatectl(
             ["--config", Self.folder.appendingPathComponent("parental-gated.json").path, "--database", scratch.path("gate.sqlite"),
-             "--admin-group", "root", "--port", "0", "--admin-socket", scratch.path("admin.sock")],
+             "--admin-group", "root", "--port", "0", "--admin-socket", scratch.path("admin.sock"), "--gate-socket", scratch.path("gate.sock")],
             executable: try GatectlProcess.daemon)
         try await daemon.waitForOutput("serving on http://127.0.0.1:")
         #expect(await daemon.waitForError("socket=admin"))
+        #expect(daemon.printedErrors.contains("gate socket: rules for 2 accounts (emma, liam); any other account may use no profile"))
         let result = daemon.finish(timeout: 0)
         #expect(result.status == 0, "\(result.stderr)")
     }
