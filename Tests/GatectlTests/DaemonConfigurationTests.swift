@@ -98,6 +98,13 @@ struct DaemonConfigurationTests {
             if let warned { #expect(result.stderr.contains(warned), "\(result.stderr)") }
             #expect(!result.stderr.contains("which this machine does not have") || warned != nil)
         }
+        // From the environment: the rules separated by commas.
+        let fromEnvironment = try InteractiveGatectl(
+            ["--database", root.path("gate.sqlite"), "--port", "0", "--gate-socket", socket], executable: try GatectlProcess.daemon,
+            environment: ["PARENTAL_GATE_GATE_ACCESS": "root=emma,*=liam"])
+        try await fromEnvironment.waitForOutput("serving on http://")
+        #expect(await fromEnvironment.waitForError("gate socket: rules for 1 account (root); every account may use liam"))
+        _ = fromEnvironment.finish(timeout: 0)
     }
 
     @Test("a configuration file, or a folder above it, that other accounts can change is refused; a sticky folder like /tmp is fine")

@@ -155,6 +155,30 @@ struct DbCommandTests {
         expectUnchanged(try db.snapshot(), before)
     }
 
+    @Test("db check tries a write: on a file that reads fine but cannot be written it reports the failing write (74); a busy one is said to be busy", .enabled(if: ReadOnlyFile.isSupported))
+    func checkTriesAWrite() throws {
+        let db = try TestDatabase()
+        defer {
+            try? ReadOnlyFile.set(db.path, readOnly: false)
+            db.remove()
+        }
+        try db.ok(["profile", "add", "emma"])
+        #expect(try db.ok(["db", "check"]).stdout == "ok: integrity and foreign keys are clean\n")
+        try ReadOnlyFile.set(db.path, readOnly: true)
+        #expect(try db.ok(["profile", "list"]).stdout.contains("emma"), "reads work")
+        let readOnly = try db.run(["db", "check"])
+        #expect(readOnly.status == 74 && readOnly.stdout.isEmpty, "\(readOnly.stdout)\(readOnly.stderr)")
+        #expect(readOnly.stderr == "error: a write fails: attempt to write a readonly database\n")
+        try ReadOnlyFile.set(db.path, readOnly: false)
+
+        let lock = try ReadinessTests.HeldLock(db.path)
+        defer { lock.release() }
+        try #require(try lock.isHeld(db.path), "sqlite3 did not take the lock")
+        let busy = try db.run(["db", "check"])
+        #expect(busy.status == 74)
+        #expect(busy.stderr == "error: a write could not start: another connection held the write lock longer than 5 s (busy, not damaged: try again)\n")
+    }
+
     @Test("db status counts what the other commands wrote")
     func statusCounts() throws {
         let db = try TestDatabase()

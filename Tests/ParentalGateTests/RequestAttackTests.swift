@@ -21,9 +21,12 @@ struct RequestAttackTests {
         return test
     }
 
-    @Test("an old link (used, or a removed profile's) finds nothing, decides nothing, and no request number is given twice")
+    @Test("an old link (used, or a removed profile's) finds nothing, decides nothing, and no request number is given twice; a surviving profile's used link stays used")
     func oldLinks() async throws {
         let test = try await Self.gate()
+        let (liamsFirst, _) = try await AskParentTests.ask(test, "liam")
+        let liamsUsed = try await AskParentTests.linkToken(test)
+        _ = try await test.gate.decideParentRequest(approvalToken: liamsUsed, approve: false)
         let (first, _) = try await AskParentTests.ask(test)
         let used = try await AskParentTests.linkToken(test)
         _ = try await test.gate.decideParentRequest(approvalToken: used, approve: true)
@@ -37,8 +40,11 @@ struct RequestAttackTests {
         let (liams, liamsHandle) = try await AskParentTests.ask(test, "liam")
         try await test.gate.addProfile("emma", displayName: "Emma")
         let (emmas, emmasHandle) = try await AskParentTests.ask(test, "emma")
-        let numbers = [first.id, second.id, liams.id, emmas.id]
-        #expect(Set(numbers).count == 4 && numbers.sorted() == numbers, "numbers only grow: \(numbers)")
+        let numbers = [liamsFirst.id, first.id, second.id, liams.id, emmas.id]
+        #expect(Set(numbers).count == 5 && numbers.sorted() == numbers, "numbers only grow: \(numbers)")
+        await #expect(throws: GateError.conflict("request \(liamsFirst.id) was already denied; nothing changed")) {
+            try await test.gate.decideParentRequest(approvalToken: liamsUsed, approve: true)
+        }
 
         for link in [used, pending] {
             await #expect(throws: GateError.notFound("no request to a parent behind this link")) {
@@ -92,15 +98,43 @@ struct RequestAttackTests {
             try await test.gate.askParent(profile: "emma") == .tooSoon(retryAt: first.createdAt.addingTimeInterval(10)),
             "5 s after the denial: the cooldown runs from it, not from the turned-back reading")
 
+        // Turned back during a cooldown: its end stays where it was, and the turn is audited.
         test.advance(by: .seconds(5))
         let (second, _) = try await AskParentTests.ask(test)
         test.advance(by: .seconds(2))
         let deniedAgain = try await test.gate.decideParentRequest(second.id, approve: false, by: "dad")
-        let retryAt = try #require(deniedAgain.decidedAt).addingTimeInterval(10)
+        let end = try #require(deniedAgain.decidedAt).addingTimeInterval(10)
         test.advance(by: .seconds(-86_400))
-        #expect(try await test.gate.askParent(profile: "emma") == .tooSoon(retryAt: retryAt), "the same end, not a later one")
-        let gateTime = try #require(deniedAgain.decidedAt)
-        #expect(retryAt.timeIntervalSince(gateTime) <= 10, "never more than askCooldown of the gate's time away")
+        let anomalies = try await test.gate.auditEntries(AuditFilter(kinds: [.clockAnomaly]), limit: 100).items.count
+        #expect(try await test.gate.askParent(profile: "emma") == .tooSoon(retryAt: end), "the same end, not a later one")
+        #expect(try await test.gate.auditEntries(AuditFilter(kinds: [.clockAnomaly]), limit: 100).items.count == anomalies + 1)
+        test.advance(by: .seconds(86_400 + 10))
+        guard case .asked = try await test.gate.askParent(profile: "emma") else {
+            Issue.record("the cooldown ended when the clock reached its end again")
+            return
+        }
+    }
+
+    @Test("an adult's unlock that takes the gate's time back: what had expired stays expired, and a request asked while the clock was ahead can still be decided")
+    func unlockSetsTheClockBack() async throws {
+        let test = try await Self.gate()
+        try await test.gate.setPolicy([(.askExpiry, "2m")], for: "emma")
+        test.advance(by: .seconds(86_400))  // the clock runs a day ahead
+        let (expiring, _) = try await AskParentTests.ask(test)
+        test.advance(by: .seconds(180))
+        _ = try await test.begin("emma")  // the gate sees the request's time is up, without looking at it
+        test.advance(by: .seconds(-86_400 - 180))  // the clock is put right
+        try await test.gate.unlock(profile: "emma", by: "mum")  // and mum vouches for it
+        await #expect(throws: GateError.conflict("request \(expiring.id) was already expired; nothing changed")) {
+            try await test.gate.decideParentRequest(expiring.id, approve: true, by: "mum")
+        }
+
+        test.advance(by: .seconds(86_400 + 300))  // ahead again, past the cooldown: a request
+        let (asked, _) = try await AskParentTests.ask(test)
+        test.advance(by: .seconds(-86_400))
+        try await test.gate.unlock(profile: "emma", by: "mum")
+        let denied = try await test.gate.decideParentRequest(asked.id, approve: false, by: "mum")
+        #expect(denied.status == .denied && denied.decidedAt == asked.createdAt, "never decided before it was asked")
     }
 
     @Test("a notification's next try pushed days out by a clock that jumped ahead and came back is due again at once")
@@ -139,6 +173,23 @@ struct RequestAttackTests {
         #expect((body["details"] as? [String: String])?["account"] == "emma-laptop")
         #expect((body["message"] as? String)?.contains("from the computer account emma-laptop") == true)
         #expect((body["message"] as? String)?.contains("approved by Dad") == false, "never the child's own words")
+
+        // A run of repeated refusals is one account's: another account's refusal is its own record.
+        try await test.gate.setPolicy([(.maxFailedChallenges, "1")], for: "emma")
+        guard case .lockedOut = try await test.gate.begin(profile: "emma") else {  // the child's open challenge abandoned: locked out
+            Issue.record("locked out")
+            return
+        }
+        let other = test.gate.acting(for: "liam-laptop")
+        for gate in [child, child, other, other] {
+            guard case .lockedOut = try await gate.begin(profile: "emma") else {
+                Issue.record("locked out")
+                return
+            }
+        }
+        let refusals = try await test.gate.auditEntries(AuditFilter(kinds: [.beginRefused]), order: .oldestFirst, limit: 10).items
+        #expect(refusals.map { $0.event.details["account"] ?? "-" } == ["-", "emma-laptop", "liam-laptop"])
+        #expect(refusals.map(\.count) == [1, 2, 2])
 
         // The library's own gate records no account.
         try await test.gate.addProfile("mia")

@@ -11,15 +11,23 @@ package struct Peer: Sendable {
         self.pid = pid
     }
 
-    /// The account's login name, else its number.
+    /// The account's login name, else its number (which no rule of names matches: a failed
+    /// lookup gives an account no more than the rules for every account, `*`).
     package var user: String {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else {
-            return String(uid)
+        var size = 4096
+        while size <= 1 << 20 {
+            var buffer = [CChar](repeating: 0, count: size)
+            let status = getpwuid_r(uid, &entry, &buffer, buffer.count, &result)
+            if status == ERANGE {
+                size *= 4
+                continue
+            }
+            guard status == 0, result != nil, let name = entry.pw_name else { return String(uid) }
+            return String(cString: name)
         }
-        return String(cString: name)
+        return String(uid)
     }
 
     /// Whether gatectl may take this peer for the daemon: root, the caller's own account, a

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GateCore
 
@@ -33,19 +34,23 @@ struct AuditRun {
     ///
     /// A refused begin repeats while its reason and its lockout's end are the same; a refused
     /// answer or cancel while its reason is; a replay whatever its challenge and value; a
-    /// clock anomaly while the latest time seen is the same. Nothing a caller chooses is part
-    /// of the key (client label, value, challenge, answer or cancel): a script could
-    /// otherwise alternate it to defeat the count. The record keeps the first occurrence's
-    /// details and client.
+    /// clock anomaly while the latest time seen is the same; each only from the same local
+    /// account (the kernel's word, when a daemon socket told it), so a record never counts
+    /// another account's repeats. Nothing a caller chooses is part of the key (client label,
+    /// value, challenge, answer or cancel): a script could otherwise alternate it to defeat
+    /// the count. The record keeps the first occurrence's details and client. A key longer
+    /// than the column takes (a long account name) is its kind and the SHA-256 of it.
     static func key(for event: AuditEvent) -> String? {
         guard let significant = significantDetails[event.kind] else { return nil }
-        return ([event.kind.rawValue] + significant.map { "\($0)=\(event.details[$0] ?? "-")" }).joined(separator: " ")
+        let key = ([event.kind.rawValue] + significant.map { "\($0)=\(event.details[$0] ?? "-")" }).joined(separator: " ")
+        guard key.utf8.count > 200 else { return key }
+        return event.kind.rawValue + " " + SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// The kinds that repeat, each with the details that must match for a repeat.
     static let significantDetails: [AuditEventKind: [String]] = [
-        .beginRefused: ["reason", "until"], .answerRefused: ["reason"], .replayRefused: [],
-        .clockAnomaly: ["latestSeen"],
+        .beginRefused: ["reason", "until", AuditEvent.accountKey], .answerRefused: ["reason", AuditEvent.accountKey],
+        .replayRefused: [AuditEvent.accountKey], .clockAnomaly: ["latestSeen", AuditEvent.accountKey],
     ]
 
     /// This run's part of a seal: `id:count:lastAt`.

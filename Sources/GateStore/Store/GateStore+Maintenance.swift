@@ -37,6 +37,8 @@ extension GateStore {
                 try db.execute(sql: "CREATE TABLE parental_gate_write_check (x BLOB) STRICT")
                 try db.execute(sql: "INSERT INTO parental_gate_write_check VALUES (zeroblob(8192))")
             }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            problems.append("a write could not start: another connection held the write lock longer than \(Int(Self.busyTimeout)) s (busy, not damaged: try again)")
         } catch {
             problems.append("a write fails: \(Self.reason(error))")
         }

@@ -106,12 +106,15 @@ extension StoreTransaction {
     /// Records a parent's decision on request `id`, pending and not expired at `now` (the
     /// profile's gate time), and audits it; an approval keeps the new session's token sealed
     /// for the asking client. Anything else changes nothing and throws: decided once.
+    ///
+    /// Never recorded as decided before it was asked: an adult's unlock may have set the
+    /// gate's time back below a request made while the clock was ahead.
     package func decideParentRequest(
         _ id: Int64, approved: Bool, by actor: String, sessionID: Int64?, sessionBox: Data?, at now: Date
     ) throws {
         let changed = try execute(
             cached: """
-                UPDATE parent_requests SET status = ?1, decided_at = ?2, decided_by = ?3, session_id = ?4, session_box = ?5
+                UPDATE parent_requests SET status = ?1, decided_at = max(?2, created_at), decided_by = ?3, session_id = ?4, session_box = ?5
                 WHERE id = ?6 AND status = 'pending' AND expires_at > ?2
                 """,
             arguments: [approved ? "approved" : "denied", now.millisecondsSince1970, actor, sessionID, sessionBox, id])

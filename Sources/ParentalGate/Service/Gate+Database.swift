@@ -47,7 +47,8 @@ extension Gate {
 }
 
 extension Gate {
-    /// Problems SQLite's integrity and foreign-key checks find; empty when the file is sound.
+    /// Problems SQLite's integrity and foreign-key checks find, and what a write needs and
+    /// cannot do, on a connection of its own; empty when the file is sound and writable.
     public func integrityProblems() async throws(GateError) -> [String] {
         do {
             return try await store.integrityProblems()

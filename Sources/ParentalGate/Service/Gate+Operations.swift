@@ -71,7 +71,12 @@ extension Gate {
     @discardableResult
     public func unlock(profile: String, by actor: String) async throws(GateError) -> Bool {
         let actor = try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor").value }
-        let applied = try await apply(to: .profile(profile)) { _, _, _, _ in .unlock(by: actor) }
+        let applied = try await apply(to: .profile(profile)) { transaction, profile, _, _ in
+            // An unlock may take the gate's time back (the adult vouches for the clock): a
+            // request whose time was up by the time the gate had seen stays expired.
+            try transaction.expireParentRequests(profileID: profile.id, reading: Date(millisecondsSince1970: 0))
+            return .unlock(by: actor)
+        }
         switch applied.outcome {
         case .unlocked(let wasLocked): return wasLocked
         case .issued, .passed, .wrong, .failed, .lockedOut, .hardLocked, .disabled, .alreadyEnded, .sessionEnded, .state:

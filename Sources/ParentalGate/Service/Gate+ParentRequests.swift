@@ -136,9 +136,14 @@ extension Gate {
             let sessionID = try transaction.newestSessionID(profileID: applied.profile.id)
             try transaction.decideParentRequest(
                 id, approved: true, by: actor, sessionID: sessionID, sessionBox: try store.sealSessionToken(token), at: time)
-        }) { transaction, _, _, _ in
+        }) { transaction, profile, _, _ in
             let request = try transaction.requireParentRequest(id)
             guard request.status == .pending else { throw Self.alreadyDecided(request) }
+            // The profile found by name now must be the request's own: one renamed in between
+            // (and its old name given to another) is not the gate this approval opens.
+            guard ProfileName.key(for: request.profile) == ProfileName.key(for: profile.name) else {
+                throw GateError.conflict("request \(id)'s profile was renamed while it was being approved; nothing changed: approve it again")
+            }
             return .approve(by: actor)
         }
         return try await read { try $0.requireParentRequest(id) }
