@@ -8,10 +8,11 @@ extension StoreTransaction {
     ///
     /// A missing profile name is filled in from the profile, so the log keeps the name the
     /// profile had when it happened; the local account of a daemon socket's caller, if the
-    /// transaction has one (``attribute(to:)``), goes into its details. A refusal, replay or clock anomaly that repeats the
-    /// profile's open run of its kind only counts in it; any other event of the profile closes
-    /// the profile's runs and seals their counts into its own details. An event parents are
-    /// told about (``NotificationEventKind/init(audit:)``) is queued in the notification outbox.
+    /// transaction has one (``attribute(to:)``), goes into its details. A refusal, replay or
+    /// clock anomaly that repeats the profile's open run of its kind only counts in it; any
+    /// other event of the profile closes the profile's runs and seals their counts into its
+    /// own details. An event parents are told about (``NotificationEventKind/init(audit:)``)
+    /// is queued in the notification outbox.
     @discardableResult
     package func appendAudit(_ event: AuditEvent, at now: Date) throws -> (id: Int64, repeated: Bool) {
         var event = event
