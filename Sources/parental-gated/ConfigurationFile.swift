@@ -29,8 +29,9 @@ enum ConfigurationFile {
         guard case .object(let object) = root else {
             throw .usage("\(path) is not a JSON configuration file: it must be one object of settings, such as {\"logLevel\": \"info\"}")
         }
-        if let repeated = JSONDuplicateKeys.first(in: data) {
-            throw .usage("\(path): \"\(repeated.escapedForMessage)\" is given twice; give each setting once")
+        if let problem = StrictJSON.problem(in: data) {
+            let advice = if case .repeatedKey = problem { "; give each setting once" } else { "" }
+            throw .usage("\(path): \(problem)\(advice)")
         }
         return try settings(in: object, under: nil, file: path)
     }

@@ -21,6 +21,21 @@ struct DaemonSettings: Sendable {
     /// (else `$PARENTAL_GATE_CONFIG`) filling in what they leave out.
     static func resolve(_ flags: ParentalGated, environment: [String: String]) async throws -> DaemonSettings {
         let file = try (flags.config ?? environment["PARENTAL_GATE_CONFIG"]).map(ConfigurationFile.load) ?? [:]
+        let settings = try resolve(flags, environment: environment, file: file, layerAlone: false)
+        // Each layer below the flags is checked as if it were the only one: a wrong value is
+        // wrong wherever it is, also where a flag (or the environment, over the file) hides it.
+        let none = try ParentalGated.parse([])
+        let settingVariables = Set(DaemonSetting.allCases.map(\.environmentVariable))
+        _ = try resolve(none, environment: environment, file: [:], layerAlone: true)
+        _ = try resolve(none, environment: environment.filter { !settingVariables.contains($0.key) }, file: file, layerAlone: true)
+        return settings
+    }
+
+    /// The settings of `flags` over `environment` over `file`; with `layerAlone`, only each
+    /// value's own checks, not those between settings that other layers may complete.
+    private static func resolve(
+        _ flags: ParentalGated, environment: [String: String], file: [DaemonSetting: ConfigContent], layerAlone: Bool
+    ) throws -> DaemonSettings {
         let config = try Source(environment: environment, file: file)
 
         var settings = DaemonSettings(
@@ -39,7 +54,7 @@ struct DaemonSettings: Sendable {
             throw CommandError.usage("allowed host must be a host name, not '\(bad.escapedForMessage)'")
         }
         server.allowedHosts = Set(hosts)
-        settings.notifications = try notifications(flags, config)
+        settings.notifications = try notifications(flags, config, layerAlone: layerAlone)
         // The parents' phones reach the approval page by the public URL's name: it is served.
         if let base = settings.notifications.approvalBase, let host = try? NotificationURL(base).host, GateServerOptions.isHostName(host) {
             server.allowedHosts.insert(host)
@@ -77,7 +92,7 @@ struct DaemonSettings: Sendable {
         }
         settings.gateAccess = try GateSocketAccess(rules: flags.gateAccess.isEmpty ? config.strings(.gateAccess) ?? [] : flags.gateAccess)
         // No rule is not "every account": the open mode is said, `*=*`, or there is none.
-        if let socket = settings.gateSocket, settings.gateAccess.isEmpty {
+        if let socket = settings.gateSocket, settings.gateAccess.isEmpty, !layerAlone {
             throw CommandError.usage(
                 "the gate socket \(socket) needs gate access rules: USER=PROFILE[,PROFILE…] for each child's account (--gate-access, or \"gateAccess\" in the configuration), or *=* to let every account use every profile")
         }
@@ -93,7 +108,7 @@ struct DaemonSettings: Sendable {
     /// How notifications are delivered: `--notify-retry-base`, `--notify-retry-max`,
     /// `--notify-timeout` and `--notify-allowed-host`, else `notify.retryBase`,
     /// `notify.retryMax`, `notify.timeout` and `notify.allowedHosts`.
-    private static func notifications(_ flags: ParentalGated, _ config: Source) throws -> NotificationDeliverer.Settings {
+    private static func notifications(_ flags: ParentalGated, _ config: Source, layerAlone: Bool) throws -> NotificationDeliverer.Settings {
         var settings = NotificationDeliverer.Settings()
         let base = try flags.notifyRetryBase?.duration ?? config.duration(.notifyRetryBase) ?? settings.retry.base
         let maximum = try flags.notifyRetryMax?.duration ?? config.duration(.notifyRetryMax) ?? max(base, settings.retry.maximum)
@@ -101,7 +116,9 @@ struct DaemonSettings: Sendable {
         guard (Duration.milliseconds(10)...Duration.seconds(3600)).contains(base) else {
             throw CommandError.usage("the notification retry base must be between 10ms and 1h")
         }
-        guard (base...Duration.seconds(7 * 86_400)).contains(maximum) else {
+        guard (base...Duration.seconds(7 * 86_400)).contains(maximum) 
+            || layerAlone && (Duration.milliseconds(10)...Duration.seconds(7 * 86_400)).contains(maximum)
+        else {
             throw CommandError.usage("the notification retry maximum must be between the retry base and 7d")
         }
         guard (Duration.milliseconds(100)...Duration.seconds(300)).contains(settings.timeout) else {

@@ -130,6 +130,16 @@ struct AskRoutesTests {
             #expect(try await client.json("/v1/approvals/\(token)", #"{"decision": "yes"}"#).status == .badRequest)
             let twice = try await client.json("/v1/approvals/\(token)", #"{"decision": "deny", "decision": "approve"}"#)
             #expect(twice.status == .badRequest && String(buffer: twice.body).contains("the field 'decision' is given twice"))
+            // Said twice where a byte-wise reader would not see it (UTF-16), or with a comma another reader refuses.
+            let utf16: [UInt8] = [0xFF, 0xFE] + #"{"decision": "deny", "decision": "approve"}"#.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            for (body, said) in [
+                (utf16, "the request body is refused: it is not UTF-8 text"),
+                (Array(#"{"decision": "approve",}"#.utf8), "the request body is refused: a comma ends the outermost object or list"),
+            ] {
+                let refused = try await client.execute(
+                    uri: "/v1/approvals/\(token)", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: body))
+                #expect(refused.status == .badRequest && String(buffer: refused.body).contains(said), "\(String(buffer: refused.body))")
+            }
             #expect(try await client.json("/v1/approvals/\(token)", #"{"decision": "approve", "by": "x"}"#).status == .badRequest)
             let crossSite = try await client.json(
                 "/v1/approvals/\(token)", #"{"decision": "approve"}"#, headers: [try #require(HTTPField.Name("Origin")): "https://evil.example"])

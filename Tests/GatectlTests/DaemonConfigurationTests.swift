@@ -11,8 +11,15 @@ struct DaemonConfigurationTests {
     static func refused(_ root: Scratch, config: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws
         -> GatectlProcess.Result
     {
+        try refused(root, bytes: Data(config.utf8), arguments, environment: environment)
+    }
+
+    /// Starts the daemon on a configuration file holding `bytes`.
+    static func refused(_ root: Scratch, bytes: Data, _ arguments: [String] = [], environment: [String: String] = [:]) throws
+        -> GatectlProcess.Result
+    {
         let file = root.path("parental-gated.json")
-        try Data(config.utf8).write(to: URL(fileURLWithPath: file))
+        try bytes.write(to: URL(fileURLWithPath: file))
         return try GatectlProcess.run(
             ["--config", file, "--database", root.path("gate.sqlite"), "--port", "0"] + arguments,
             executable: try GatectlProcess.daemon, environment: environment)
@@ -43,14 +50,37 @@ struct DaemonConfigurationTests {
         ] {
             expectError(try Self.refused(root, config: config), status: 64, message: "\(file): \(message)")
         }
+        // Text another reader would not read as this one does: UTF-16 or UTF-32 (which no other
+        // program checks for duplicates the same way), a comma before } or ]. A file that is
+        // let through stops at the unknown log level instead.
+        let twice = #"{"gateAccess": ["root=emma"], "gateAccess": ["*=*"]}"#
+        let utf16 = twice.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16BigEndian = twice.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let utf32 = twice.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8((scalar.value >> (8 * $0)) & 0xFF) } }
+        let notUTF8 = "it is not UTF-8 text (save it as UTF-8)"
+        let loud = "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"
+        for (bytes, message) in [
+            (utf16, "\(file): \(notUTF8)"),
+            ([0xFF, 0xFE] + utf16, "\(file): \(notUTF8)"),
+            ([0xFE, 0xFF] + utf16BigEndian, "\(file): \(notUTF8)"),
+            (utf32, "\(file): \(notUTF8)"),
+            ([0xEF, 0xBB, 0xBF] + Array(#"{"gateAccess": ["*=*"]}"#.utf8), loud),
+            ([0xEF, 0xBB, 0xBF] + Array(twice.utf8), "\(file): \"gateAccess\" is given twice; give each setting once"),
+            (Array(#"{"logLevel": "info",}"#.utf8), "\(file): a comma ends the outermost object or list"),
+            (Array(#"{"gateAccess": ["*=*", ]}"#.utf8), "\(file): a comma ends \"gateAccess\""),
+            (Array("{\"http\": {\"port\": 1,\n}}".utf8), "\(file): a comma ends \"http\""),
+            (Array(#"{"gateAccess": ["a,b", "*=*"], "http": {"publicURL": "x,}"}}"#.utf8), "\(file): \"http.publicURL\" is not a setting of parental-gated"),
+        ] {
+            expectError(try Self.refused(root, bytes: Data(bytes), ["--log-level", "loud"]), status: 64, message: message)
+        }
         expectError(
             try Self.refused(root, config: #"["gateAccess"]"#), status: 64,
             message: "\(file) is not a JSON configuration file: it must be one object of settings, such as {\"logLevel\": \"info\"}")
         #expect(!FileManager.default.fileExists(atPath: root.path("gate.sqlite")), "a refused start creates no database")
     }
 
-    @Test("PARENTAL_GATE_* variables: one that names no setting, or whose value is not of its setting's type, is refused")
-    func strictEnvironment() throws {
+    @Test("PARENTAL_GATE_* variables and file values: one that names no setting, or whose value is wrong, is refused, also where a flag or the environment hides it")
+    func strictEnvironment() async throws {
         let root = try Scratch()
         defer { root.remove() }
         for (environment, message) in [
@@ -58,11 +88,38 @@ struct DaemonConfigurationTests {
             (["PARENTAL_GATE_HTTP_SECURE_COOKIES": "maybe"], "http.secureCookies must be true or false, not 'maybe'"),
             (["PARENTAL_GATE_HTTP_NO_RATE_LIMIT": "perhaps"], "http.noRateLimit must be true or false, not 'perhaps'"),
             (["PARENTAL_GATE_HTTP_MAX_CONNECTIONS_PER_ADDRESS": "many"], "http.maxConnectionsPerAddress must be a whole number, not 'many'"),
-            // Wrong even where a flag (here --port) overrides it.
+            // Wrong even where a flag (here --port) overrides it: of the wrong type, or out of range.
             (["PARENTAL_GATE_HTTP_PORT": "eighty"], "http.port must be a whole number, not 'eighty'"),
+            (["PARENTAL_GATE_HTTP_PORT": "99999"], "http.port must be between 0 and 65535"),
         ] {
             expectError(try Self.refused(root, config: "{}", environment: environment), status: 64, message: message)
         }
+        // Every value hidden by a flag, or by the environment over the file, is checked as if it were the only one.
+        let flags = [
+            "--log-level", "info", "--public-url", "http://gate.lan", "--trusted-proxy", "127.0.0.1", "--idle-timeout", "15s",
+            "--rate-limit-per-address", "60/1m", "--notify-retry-max", "1h", "--gate-access", "*=*", "--allowed-host", "gate.lan",
+        ]
+        for (environment, file, message) in [
+            (["PARENTAL_GATE_LOG_LEVEL": "loud"], "{}", "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
+            ([:], #"{"logLevel": "loud"}"#, "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
+            (["PARENTAL_GATE_LOG_LEVEL": "info"], #"{"logLevel": "loud"}"#, "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
+            (["PARENTAL_GATE_PUBLIC_URL": "gate.lan"], "{}", "the public URL must be an http:// or https:// URL such as http://gate.home.lan:8080, not 'gate.lan'"),
+            (["PARENTAL_GATE_HTTP_TRUSTED_PROXIES": "127.0.0.1,proxy"], "{}", "trusted proxy must be an IP address, not 'proxy'"),
+            ([:], #"{"http": {"idleTimeout": "2h"}}"#, "the idle timeout must be between 100ms and 1h"),
+            (["PARENTAL_GATE_HTTP_RATE_LIMIT_PER_ADDRESS": "lots"], "{}", "http.rateLimitPerAddress must be N/DURATION, like 60/1m, not 'lots'"),
+            ([:], #"{"notify": {"retryMax": "30d"}}"#, "the notification retry maximum must be between the retry base and 7d"),
+            (["PARENTAL_GATE_GATE_ACCESS": "emma"], "{}", "gate access rule 'emma' is not USER=PROFILE[,PROFILE…] (* for every account or every profile)"),
+            ([:], #"{"http": {"allowedHosts": ["bad host"]}}"#, "allowed host must be a host name, not 'bad host'"),
+        ] {
+            expectError(try Self.refused(root, config: file, flags, environment: environment), status: 64, message: message)
+        }
+        // A value another layer completes is not judged alone: a retry maximum below the default base, with the base given elsewhere.
+        let completed = try InteractiveGatectl(
+            ["--database", root.path("gate.sqlite"), "--port", "0", "--notify-retry-base", "100ms"], executable: try GatectlProcess.daemon,
+            environment: ["PARENTAL_GATE_NOTIFY_RETRY_MAX": "1s"])
+        try await completed.waitForOutput("serving on http://")
+        _ = completed.finish(timeout: 0)
+        try FileManager.default.removeItem(atPath: root.path("gate.sqlite"))
         #expect(!FileManager.default.fileExists(atPath: root.path("gate.sqlite")))
     }
 

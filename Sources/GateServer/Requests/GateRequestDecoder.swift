@@ -25,9 +25,12 @@ public struct GateRequestDecoder: RequestDecoder {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw Refusal(.badRequest, "the request body is not a JSON object")
         }
-        // A body that says two things (`{"decision": "deny", "decision": "approve"}`) is not read one way.
-        if let repeated = JSONDuplicateKeys.first(in: data) {
-            throw Refusal(.badRequest, "the field '\(repeated)' is given twice")
+        // A body that says two things (`{"decision": "deny", "decision": "approve"}`), or that
+        // another reader would not read at all, is refused rather than read one way here.
+        switch StrictJSON.problem(in: data) {
+        case .repeatedKey(let field)?: throw Refusal(.badRequest, "the field '\(field.escapedForMessage)' is given twice")
+        case let problem?: throw Refusal(.badRequest, "the request body is refused: \(problem)")
+        case nil: break
         }
         if let allowed = (T.self as? any RequestBody.Type)?.fieldNames,
            let unknown = object.keys.sorted().first(where: { !allowed.contains($0) })
