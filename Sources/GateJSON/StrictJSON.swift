@@ -64,13 +64,13 @@ package enum StrictJSON {
                     index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 guard index < bytes.count else { return nil }
-                guard let top = stack.last, top.isObject, top.expectingKey else { break }
+                guard stack.last?.isObject == true, stack[stack.count - 1].expectingKey else { break }
                 // The text parsed, so every key decodes; a key that does not is not let through.
                 guard let key = try? JSONDecoder().decode(String.self, from: Data(bytes[start...index])) else {
                     return .notUTF8
                 }
-                if top.keys.contains(key) { return .repeatedKey(path(key)) }
-                stack[stack.count - 1].keys.insert(key)
+                // Inserted in place: a copy of the set held meanwhile would make each insert copy it all.
+                guard stack[stack.count - 1].keys.insert(key).inserted else { return .repeatedKey(path(key)) }
                 lastKey = key
             default:
                 break

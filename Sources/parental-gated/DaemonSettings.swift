@@ -11,7 +11,8 @@ struct DaemonSettings: Sendable {
     var databasePath: String
     var server = GateServerOptions()
     var adminSocket: String?
-    var adminGroup: String?
+    /// The number of the admin socket's group.
+    var adminGroup: gid_t?
     var gateSocket: String?
     var gateAccess = GateSocketAccess()
     var logLevel: Logger.Level = .info
@@ -41,8 +42,12 @@ struct DaemonSettings: Sendable {
         var settings = DaemonSettings(
             databasePath: flags.global.database ?? config.string(.database)
                 ?? GlobalOptions.resolvePath(explicit: nil, environment: environment))
+        if settings.databasePath.isEmpty { throw CommandError.usage("the database's path is empty: name a file, or leave the setting out") }
         var server = GateServerOptions()
         server.host = flags.host ?? config.string(.httpHost) ?? server.host
+        guard GateServerOptions.isIPAddress(server.host) || GateServerOptions.isHostName(server.host) else {
+            throw CommandError.usage("the HTTP host must be an IP address or a host name, not '\(server.host.escapedForMessage)'")
+        }
         server.port = try flags.port ?? config.int(.httpPort, in: 0...65_535) ?? server.port
         let proxies = flags.trustedProxies.isEmpty ? config.strings(.httpTrustedProxies) ?? [] : flags.trustedProxies
         if let bad = proxies.first(where: { !GateServerOptions.isIPAddress($0) }) {
@@ -60,16 +65,18 @@ struct DaemonSettings: Sendable {
             server.allowedHosts.insert(host)
         }
         server.secureCookies = flags.secureCookies ?? config.bool(.httpSecureCookies) ?? server.secureCookies
+        // Both read whatever the other says: no rate limit and a rate limit, from any layers, is refused, not settled quietly.
+        let perAddress = try flags.rateLimitPerAddress?.limit ?? config.rateLimit(.httpRateLimitPerAddress)
+        let perProfile = try flags.rateLimitPerProfile?.limit ?? config.rateLimit(.httpRateLimitPerProfile)
         if flags.noRateLimit || config.bool(.httpNoRateLimit) == true {
+            if perAddress != nil || perProfile != nil {
+                throw CommandError.usage("no rate limit (--no-rate-limit, http.noRateLimit) and a rate limit (http.rateLimitPerAddress or http.rateLimitPerProfile) are both given: leave one out")
+            }
             server.rateLimitPerAddress = nil
             server.rateLimitPerProfile = nil
         } else {
-            if let limit = try flags.rateLimitPerAddress?.limit ?? config.rateLimit(.httpRateLimitPerAddress) {
-                server.rateLimitPerAddress = limit
-            }
-            if let limit = try flags.rateLimitPerProfile?.limit ?? config.rateLimit(.httpRateLimitPerProfile) {
-                server.rateLimitPerProfile = limit
-            }
+            if let perAddress { server.rateLimitPerAddress = perAddress }
+            if let perProfile { server.rateLimitPerProfile = perProfile }
         }
         if let timeout = try flags.idleTimeout?.duration ?? config.duration(.httpIdleTimeout) { server.idleTimeout = timeout }
         if let timeout = try flags.readTimeout?.duration ?? config.duration(.httpReadTimeout) { server.readTimeout = timeout }
@@ -86,9 +93,15 @@ struct DaemonSettings: Sendable {
         let runtime = environment["RUNTIME_DIRECTORY"].flatMap { $0.split(separator: ":").first.map(String.init) }
         settings.adminSocket = flags.adminSocket ?? config.string(.adminSocket) ?? runtime.map { $0 + "/admin.sock" }
         settings.gateSocket = flags.gateSocket ?? config.string(.gateSocket) ?? runtime.map { $0 + "/gate.sock" }
-        settings.adminGroup = flags.adminGroup ?? config.string(.adminGroup)
-        for (name, path) in [("admin", settings.adminSocket), ("gate", settings.gateSocket)] where path?.isEmpty == true {
-            throw CommandError.usage("the \(name) socket's path is empty: name a file, or leave the setting out")
+        settings.adminGroup = try (flags.adminGroup ?? config.string(.adminGroup)).map(groupID)
+        for (name, path) in [("admin", settings.adminSocket), ("gate", settings.gateSocket)] {
+            guard let path else { continue }
+            if path.isEmpty { throw CommandError.usage("the \(name) socket's path is empty: name a file, or leave the setting out") }
+            // sockaddr_un holds 108 bytes, the last a NUL.
+            if path.utf8.count > 107 { throw CommandError.usage("the \(name) socket's path is longer than 107 bytes, which a Unix socket cannot have: \(path.escapedForMessage)") }
+        }
+        if let path = settings.adminSocket, path == settings.gateSocket, !layerAlone {
+            throw CommandError.usage("the admin socket and the gate socket must be different files, not both \(path.escapedForMessage)")
         }
         settings.gateAccess = try GateSocketAccess(rules: flags.gateAccess.isEmpty ? config.strings(.gateAccess) ?? [] : flags.gateAccess)
         // No rule is not "every account": the open mode is said, `*=*`, or there is none.
@@ -134,6 +147,17 @@ struct DaemonSettings: Sendable {
             settings.approvalBase = try publicURL(text)
         }
         return settings
+    }
+
+    /// The number of the group called `name`.
+    private static func groupID(_ name: String) throws(CommandError) -> gid_t {
+        var entry = group()
+        var result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getgrnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else {
+            throw .usage("no group called '\(name.escapedForMessage)' (make it with groupadd, or leave out --admin-group)")
+        }
+        return entry.gr_gid
     }
 
     /// `--public-url` (`publicURL`): `http` or `https`, a host and perhaps a port, nothing

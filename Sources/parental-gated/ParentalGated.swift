@@ -154,7 +154,6 @@ struct ParentalGated: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try await DaemonSettings.resolve(self, environment: ProcessInfo.processInfo.environment)
-        let group = try settings.adminGroup.map(Self.groupID)
         // Before anything is opened: a socket another daemon answers on stops this one here.
         for path in [settings.adminSocket, settings.gateSocket].compactMap(\.self) {
             try SocketServer.claim(path)
@@ -197,7 +196,7 @@ struct ParentalGated: AsyncParsableCommand {
         ]
         running.append(NotificationDeliverer(gate: gate, settings: settings.notifications, logger: logger))
         if let path = settings.adminSocket {
-            running.append(SocketServer(socket: .admin, path: path, group: group, handler: handler, logger: logger))
+            running.append(SocketServer(socket: .admin, path: path, group: settings.adminGroup, handler: handler, logger: logger))
         }
         if let path = settings.gateSocket {
             running.append(SocketServer(socket: .gate, path: path, group: nil, handler: handler, logger: logger))
@@ -213,17 +212,6 @@ struct ParentalGated: AsyncParsableCommand {
         } catch {
             logger.notice("the database's write-ahead log was not emptied at exit: \(error)")
         }
-    }
-
-    /// The number of the group called `name`.
-    private static func groupID(_ name: String) throws -> gid_t {
-        var entry = group()
-        var result: UnsafeMutablePointer<group>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getgrnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else {
-            throw CommandError.usage("no group called '\(name.escapedForMessage)' (make it with groupadd, or leave out --admin-group)")
-        }
-        return entry.gr_gid
     }
 
     /// Writes `line` to standard output at once, unbuffered, even when it is a pipe (as

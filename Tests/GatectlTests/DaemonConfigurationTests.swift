@@ -1,4 +1,5 @@
 import Foundation
+import ParentalGate
 import Testing
 import TestSlots
 
@@ -91,6 +92,9 @@ struct DaemonConfigurationTests {
             // Wrong even where a flag (here --port) overrides it: of the wrong type, or out of range.
             (["PARENTAL_GATE_HTTP_PORT": "eighty"], "http.port must be a whole number, not 'eighty'"),
             (["PARENTAL_GATE_HTTP_PORT": "99999"], "http.port must be between 0 and 65535"),
+            // A rate limit is read even beside no rate limit.
+            (["PARENTAL_GATE_HTTP_NO_RATE_LIMIT": "true", "PARENTAL_GATE_HTTP_RATE_LIMIT_PER_PROFILE": "garbage"],
+             "http.rateLimitPerProfile must be N/DURATION, like 60/1m, not 'garbage'"),
         ] {
             expectError(try Self.refused(root, config: "{}", environment: environment), status: 64, message: message)
         }
@@ -98,7 +102,9 @@ struct DaemonConfigurationTests {
         let flags = [
             "--log-level", "info", "--public-url", "http://gate.lan", "--trusted-proxy", "127.0.0.1", "--idle-timeout", "15s",
             "--rate-limit-per-address", "60/1m", "--notify-retry-max", "1h", "--gate-access", "*=*", "--allowed-host", "gate.lan",
+            "--admin-group", "root", "--host", "127.0.0.1",
         ]
+        let long = "/" + String(repeating: "s", count: 110)
         for (environment, file, message) in [
             (["PARENTAL_GATE_LOG_LEVEL": "loud"], "{}", "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
             ([:], #"{"logLevel": "loud"}"#, "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
@@ -110,6 +116,14 @@ struct DaemonConfigurationTests {
             ([:], #"{"notify": {"retryMax": "30d"}}"#, "the notification retry maximum must be between the retry base and 7d"),
             (["PARENTAL_GATE_GATE_ACCESS": "emma"], "{}", "gate access rule 'emma' is not USER=PROFILE[,PROFILE…] (* for every account or every profile)"),
             ([:], #"{"http": {"allowedHosts": ["bad host"]}}"#, "allowed host must be a host name, not 'bad host'"),
+            ([:], #"{"adminGroup": "no-such-group-here"}"#, "no group called 'no-such-group-here' (make it with groupadd, or leave out --admin-group)"),
+            (["PARENTAL_GATE_DATABASE": ""], "{}", "the database's path is empty: name a file, or leave the setting out"),
+            ([:], #"{"http": {"host": "not a host!"}}"#, "the HTTP host must be an IP address or a host name, not 'not a host!'"),
+            // No rate limit in one layer and a rate limit in another: neither wins quietly.
+            ([:], #"{"http": {"noRateLimit": true}}"#, "no rate limit (--no-rate-limit, http.noRateLimit) and a rate limit (http.rateLimitPerAddress or http.rateLimitPerProfile) are both given: leave one out"),
+            (["PARENTAL_GATE_HTTP_NO_RATE_LIMIT": "true"], "{}", "no rate limit (--no-rate-limit, http.noRateLimit) and a rate limit (http.rateLimitPerAddress or http.rateLimitPerProfile) are both given: leave one out"),
+            ([:], #"{"adminSocket": "/run/x.sock", "gateSocket": "/run/x.sock"}"#, "the admin socket and the gate socket must be different files, not both /run/x.sock"),
+            (["PARENTAL_GATE_GATE_SOCKET": long], "{}", "the gate socket's path is longer than 107 bytes, which a Unix socket cannot have: \(long.escapedForMessage)"),
         ] {
             expectError(try Self.refused(root, config: file, flags, environment: environment), status: 64, message: message)
         }

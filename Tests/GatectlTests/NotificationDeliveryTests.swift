@@ -217,8 +217,7 @@ struct NotificationDeliveryTests {
     func pointedAtItself() async throws {
         let daemon = try await Self.daemon()
         defer { daemon.stop() }
-        let line = try #require(daemon.process.printed.split(separator: "\n").first { $0.hasPrefix("serving on ") })
-        let base = String(line.dropFirst("serving on ".count))
+        let base = try await daemon.process.waitForLine(startingWith: "serving on ")
         let (webhook, _) = try Self.addWebhook(daemon, base + "/v1/profiles/emma/challenges")
         try daemon.ok(["notify", "add", "ntfy", base + "/v1/profiles/emma/challenges"])
         try daemon.ok(["notify", "test"])

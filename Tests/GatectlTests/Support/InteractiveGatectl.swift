@@ -69,6 +69,25 @@ final class InteractiveGatectl: @unchecked Sendable {
         return printedErrors.contains(text)
     }
 
+    /// Waits, without holding a thread, until standard output holds a whole line (its newline
+    /// printed too) that starts with `prefix`, and returns the rest of that line.
+    ///
+    /// A line can arrive in pieces (`python3 -u` writes each part of a `print` on its own):
+    /// what follows the prefix is read only once the line has ended.
+    func waitForLine(startingWith prefix: String, timeout: TimeInterval = 30, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        func line() -> Substring? {
+            printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast().first { $0.hasPrefix(prefix) }
+        }
+        while Date() < deadline, line() == nil, process.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let found = try #require(
+            line(), "never printed a whole line starting \(prefix.debugDescription); it printed:\n\(printed)\n\(printedErrors)",
+            sourceLocation: sourceLocation)
+        return String(found.dropFirst(prefix.count))
+    }
+
     /// Waits, without holding a thread, until standard output contains `text` (at most
     /// `timeout` seconds) and returns all of it.
     @discardableResult

@@ -60,7 +60,7 @@ final class RunningDaemon: @unchecked Sendable {
              "--gate-socket", root.path("run/gate.sock")] + access + arguments,
             executable: try GatectlProcess.daemon)
         let daemon = RunningDaemon(root: root, process: process)
-        try await process.waitForOutput("serving on http://", timeout: 60, sourceLocation: sourceLocation)
+        _ = try await process.waitForLine(startingWith: "serving on http://", timeout: 60, sourceLocation: sourceLocation)
         for socket in [daemon.adminSocket, daemon.gateSocket] {
             let deadline = Date().addingTimeInterval(30)
             while !manager.fileExists(atPath: socket), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }

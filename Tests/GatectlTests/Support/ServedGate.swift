@@ -23,10 +23,8 @@ final class ServedGate: @unchecked Sendable {
         _ db: TestDatabase, _ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> ServedGate {
         let process = try InteractiveGatectl(["serve", "--port", "0", "--database", db.path] + arguments)
-        let printed = try await process.waitForOutput("serving on http://", timeout: 60, sourceLocation: sourceLocation)
-        let line = try #require(printed.split(separator: "\n").first { $0.hasPrefix("serving on ") }, sourceLocation: sourceLocation)
-        let base = String(line.dropFirst("serving on ".count))
-        let port = try #require(Int(base.split(separator: ":").last ?? ""), "\(line)", sourceLocation: sourceLocation)
+        let base = try await process.waitForLine(startingWith: "serving on ", timeout: 60, sourceLocation: sourceLocation)
+        let port = try #require(Int(base.split(separator: ":").last ?? ""), "\(base)", sourceLocation: sourceLocation)
         return ServedGate(process: process, base: base, port: port)
     }
 

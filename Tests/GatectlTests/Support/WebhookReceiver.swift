@@ -34,9 +34,8 @@ final class WebhookReceiver: @unchecked Sendable {
         let process = try InteractiveGatectl(
             ["-u", script, String(port), secretFile, logFile, mode], executable: URL(fileURLWithPath: "/usr/bin/python3"),
             standardInput: false)
-        let printed = try await process.waitForOutput("listening on ", timeout: 30, sourceLocation: sourceLocation)
-        let line = try #require(printed.split(separator: "\n").first { $0.hasPrefix("listening on ") }, sourceLocation: sourceLocation)
-        let chosen = try #require(Int(line.dropFirst("listening on ".count)), sourceLocation: sourceLocation)
+        let line = try await process.waitForLine(startingWith: "listening on ", timeout: 30, sourceLocation: sourceLocation)
+        let chosen = try #require(Int(line), "listening on \(line)", sourceLocation: sourceLocation)
         return WebhookReceiver(port: chosen, secretFile: secretFile, logFile: logFile, process: process)
     }
 
