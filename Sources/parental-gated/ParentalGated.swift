@@ -153,7 +153,12 @@ struct ParentalGated: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try await DaemonSettings.resolve(self, environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        let settings = try await DaemonSettings.resolve(self, environment: environment)
+        if initAdminToken, Self.printsToJournal(environment) {
+            throw CommandError.usage(
+                "--init-admin-token would print the token into the journal, where anyone who reads the logs finds it: hand the daemon a token file instead (LoadCredential= and --admin-token-file, as the shipped unit does)")
+        }
         // Before anything is opened: a socket another daemon answers on stops this one here.
         for path in [settings.adminSocket, settings.gateSocket].compactMap(\.self) {
             try SocketServer.claim(path)
@@ -212,6 +217,14 @@ struct ParentalGated: AsyncParsableCommand {
         } catch {
             logger.notice("the database's write-ahead log was not emptied at exit: \(error)")
         }
+    }
+
+    /// Whether standard output is the journal: systemd says which stream it connected in
+    /// `JOURNAL_STREAM` (`DEVICE:INODE`), and a redirection elsewhere no longer matches it.
+    private static func printsToJournal(_ environment: [String: String]) -> Bool {
+        var status = stat()
+        guard let stream = environment["JOURNAL_STREAM"], fstat(STDOUT_FILENO, &status) == 0 else { return false }
+        return stream == "\(status.st_dev):\(status.st_ino)"
     }
 
     /// Writes `line` to standard output at once, unbuffered, even when it is a pipe (as

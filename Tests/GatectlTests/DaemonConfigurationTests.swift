@@ -137,6 +137,23 @@ struct DaemonConfigurationTests {
         #expect(!FileManager.default.fileExists(atPath: root.path("gate.sqlite")))
     }
 
+    @Test("--init-admin-token is refused when standard output is the journal (JOURNAL_STREAM names it)")
+    func tokenNotIntoTheJournal() throws {
+        let root = try Scratch()
+        defer { root.remove() }
+        let daemon = try GatectlProcess.daemon.path
+        // The shell makes standard output a file and names it in JOURNAL_STREAM, as systemd names its stream.
+        let output = root.path("journal")
+        let journal = try GatectlProcess.run(
+            ["-c", #"exec > "$2"; JOURNAL_STREAM=$(stat -L -c %d:%i "$2") exec "$0" --database "$1" --port 0 --init-admin-token"#,
+             daemon, root.path("gate.sqlite"), output],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(journal.status == 64, "\(journal.stderr)")
+        #expect(journal.stderr.hasPrefix("error: --init-admin-token would print the token into the journal"), "\(journal.stderr)")
+        #expect((try? String(contentsOfFile: output, encoding: .utf8)) == "", "nothing reached the journal")
+        #expect(!FileManager.default.fileExists(atPath: root.path("gate.sqlite")))
+    }
+
     @Test("a gate socket without rules does not start; *=* opens it to every account and says so; rules are logged and an unknown account warned of")
     func gateAccessAtStart() async throws {
         let root = try Scratch()

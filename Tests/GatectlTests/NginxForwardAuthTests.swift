@@ -6,8 +6,18 @@ import TestSlots
 /// `auth_request` snippet: refused (sent to the gate page) before a pass, served after.
 @Suite("nginx forward auth", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"), "needs nginx (.ci/run installs it)"), .boundedConcurrency)
 struct NginxForwardAuthTests {
-    /// The README's snippet, with this test's ports and paths.
-    static func configuration(nginxPort: Int, gatePort: Int, upstreamPort: Int, directory: String) -> String {
+    /// The README's nginx block, as it is there.
+    static func readmeBlock() throws -> String {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```nginx\n"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        return String(readme[start.upperBound..<end.lowerBound])
+    }
+
+    /// The README's block, with this test's ports and paths.
+    static func configuration(nginxPort: Int, gatePort: Int, upstreamPort: Int, directory: String) throws -> String {
         """
         worker_processes 1;
         daemon off;
@@ -24,29 +34,8 @@ struct NginxForwardAuthTests {
             server {
                 listen 127.0.0.1:\(nginxPort);
 
-                # --- from the README ---
-                location = /_parental_gate {
-                    internal;
-                    proxy_pass http://127.0.0.1:\(gatePort)/v1/auth?profile=emma;
-                    proxy_pass_request_body off;
-                    proxy_set_header Content-Length "";
-                }
-                location /settings/ {
-                    auth_request /_parental_gate;
-                    error_page 401 = @parental_gate;
-                    proxy_pass http://127.0.0.1:\(upstreamPort);
-                }
-                location @parental_gate {
-                    return 302 /gate/emma?next=$request_uri;
-                }
-                location ~ ^/(gate|v1)/ {
-                    proxy_pass http://127.0.0.1:\(gatePort);
-                    proxy_set_header Host $http_host;
-                    proxy_set_header X-Forwarded-Host $http_host;
-                    proxy_set_header X-Forwarded-For $remote_addr;
-                    proxy_set_header X-Forwarded-Proto $scheme;
-                }
-                # --- end ---
+                \(try readmeBlock().replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(gatePort)")
+                    .replacingOccurrences(of: "127.0.0.1:3000", with: "127.0.0.1:\(upstreamPort)"))
             }
         }
         """
@@ -98,7 +87,7 @@ struct NginxForwardAuthTests {
         try db.write("the family settings page\n", to: "site/settings/index.html")
         let base = Int.random(in: 20_000...39_000)
         let (nginxPort, gatePort, upstreamPort) = (base, base + 1, base + 2)
-        try db.write(Self.configuration(nginxPort: nginxPort, gatePort: gatePort, upstreamPort: upstreamPort, directory: directory), to: "nginx.conf")
+        try db.write(try Self.configuration(nginxPort: nginxPort, gatePort: gatePort, upstreamPort: upstreamPort, directory: directory), to: "nginx.conf")
 
         let gate = try Self.start(
             try GatectlProcess.binary.path, ["serve", "--port", String(gatePort), "--database", db.path, "--trusted-proxy", "127.0.0.1"])
@@ -114,9 +103,9 @@ struct NginxForwardAuthTests {
         try #require(try await Self.waitFor("http://127.0.0.1:\(upstreamPort)/settings/"))
         try #require(try await Self.waitFor(front + "/gate/emma"))
 
-        let before = try Self.curl(front + "/settings/")
+        let before = try Self.curl(front + "/settings/?tab=1&open=2")
         #expect(before.status == 302)
-        #expect(before.headers.contains("/gate/emma?next=/settings/"))
+        #expect(before.headers.contains("/gate/emma?next=%2Fsettings%2F%3Ftab%3D1%26open%3D2\r\n"), "the page asked for, encoded whole: \(before.headers)")
         #expect(!before.body.contains("family settings"))
 
         let json = ["-X", "POST", "-H", "Content-Type: application/json"]

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import ParentalGate
 
@@ -22,8 +23,22 @@ struct AuthController: Sendable {
         guard let token = SessionToken.from(request, profile: profile), let session = try await gate.session(token: token),
               ProfileName.key(for: session.profile) == ProfileName.key(for: profile)
         else {
-            throw Refusal(.unauthorized, "no live parent session of \(profile) on this request")
+            throw Refusal(.unauthorized, "no live parent session of \(profile) on this request", headers: Self.comingBack(request))
         }
         return try APIResponse.json(["profile": session.profile, "expiresAt": APIResponse.time(session.expiresAt)])
     }
+
+    /// The proxy's `X-Original-URI` (the page asked for, as nginx's `$request_uri` gives it),
+    /// percent-encoded for the gate page's `next` as `X-Parental-Gate-Next`: stock nginx
+    /// cannot encode it, and unencoded its query would end at the first `&`.
+    static func comingBack(_ request: Request) -> HTTPFields {
+        guard let original = HTTPField.Name("X-Original-URI").flatMap({ request.headers[$0] }), original.hasPrefix("/"),
+              original.utf8.count <= NextPath.maximumLength, let name = HTTPField.Name("X-Parental-Gate-Next"),
+              let encoded = original.addingPercentEncoding(withAllowedCharacters: Self.unreserved)
+        else { return [:] }
+        return [name: encoded]
+    }
+
+    /// RFC 3986's unreserved characters: all that a query value keeps as it is.
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

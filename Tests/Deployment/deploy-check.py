@@ -1,0 +1,499 @@
+#!/usr/bin/python3
+"""The README's "Deploy on a home server", run as written, then a family's first day through it.
+
+In a private mount and network namespace (overlays over /etc, /usr/local, /var, /run and
+/home, so nothing of the machine changes; loopback of its own, so ports 80, 3000, 8080 and
+9000 are free), as root: the README's shell block runs line by line, each "# as NAME" line as
+that account; `systemctl` and `journalctl` are stand-ins that read the installed unit and run
+the daemon as systemd would: its dynamic user, supplementary groups, state, runtime and
+credentials folders, environment, umask, and its system call filter, built from the unit's
+SystemCallFilter= lines with `systemd-analyze syscall-filter` and loaded with libseccomp
+(python3-seccomp) before the daemon is executed. A unit setting the stand-in neither applies
+nor knows to be a pure restriction stops the check. Then the README's nginx block, verbatim,
+in a real nginx for home.lan; a page behind the gate, asking a parent, a signed webhook, the
+approval link through nginx, the admin API with the credential's token.
+
+Run by scripts/test (as root, as CI runs it): /usr/bin/python3 Tests/Deployment/deploy-check.py
+"""
+import errno
+import hashlib
+import hmac
+import http.server
+import json
+import os
+import random
+import re
+import shlex
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+HERE = os.path.abspath(__file__)
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+UNIT_DIR = "/etc/systemd/system"
+JOURNAL = "/run/deploy-check/journal"
+PIDFILE = "/run/deploy-check/pid"
+DATABASE = "/var/lib/private/parental-gate/gate.sqlite"
+HOST = "http://home.lan"
+
+# Settings the stand-in applies.
+APPLIED = {
+    "Type", "ExecStart", "Environment", "Restart", "TimeoutStopSec", "DynamicUser", "SupplementaryGroups",
+    "StateDirectory", "StateDirectoryMode", "RuntimeDirectory", "RuntimeDirectoryMode", "UMask", "LoadCredential",
+    "NoNewPrivileges", "SystemCallFilter", "SystemCallErrorNumber", "SystemCallArchitectures",
+    "CapabilityBoundingSet", "AmbientCapabilities",
+}
+# Settings that only take away (files, devices, namespaces, address families, logging limits):
+# not applied here, and none of them kills the daemon the way a system call filter can.
+RESTRICTIONS_NOT_APPLIED = {
+    "LogRateLimitIntervalSec", "LogRateLimitBurst", "ProtectSystem", "ProtectHome", "PrivateTmp", "PrivateDevices",
+    "ProtectKernelTunables", "ProtectKernelModules", "ProtectKernelLogs", "ProtectControlGroups", "ProtectClock",
+    "ProtectHostname", "ProtectProc", "ProcSubset", "RestrictAddressFamilies", "RestrictNamespaces",
+    "RestrictRealtime", "RestrictSUIDSGID", "LockPersonality", "MemoryDenyWriteExecute",
+}
+# Always allowed by systemd, whatever the filter says (systemd.exec(5), SystemCallFilter=).
+IMPLICIT = {"execve", "exit", "exit_group", "getrlimit", "rt_sigreturn", "sigreturn", "clock_gettime", "clock_gettime64",
+            "gettimeofday", "time", "nanosleep", "clock_nanosleep", "clock_nanosleep_time64"}
+
+
+def fail(message):
+    print(f"deploy check: {message}", file=sys.stderr)
+    if os.path.exists(JOURNAL):
+        with open(JOURNAL, errors="replace") as journal:
+            print("the daemon's journal:\n" + "".join("    " + line for line in journal.readlines()[-40:]), file=sys.stderr)
+    sys.exit(1)
+
+
+def run(command, user=None, check=True, input=None):
+    """Runs a shell command (as `user`, with that account's groups); returns (status, output)."""
+    argv = ["runuser", "-u", user, "--", "bash", "-c", command] if user else ["bash", "-c", command]
+    result = subprocess.run(argv, input=input, capture_output=True, text=True, cwd="/" if user else REPO, env=shell_environment())
+    output = result.stdout + result.stderr
+    if check and result.returncode != 0:
+        fail(f"`{command}`{' as ' + user if user else ''} exited {result.returncode}:\n{output}")
+    return result.returncode, output
+
+
+def shell_environment():
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("PARENTAL_GATE")}
+    environment["DEPLOY_CHECK_SELF"] = HERE
+    return environment
+
+
+# ---------------------------------------------------------------- the systemd stand-in
+
+def unit_settings(path):
+    """The [Service] settings of a unit file, each a list of its values in order."""
+    settings, section = {}, None
+    with open(path) as unit:
+        for raw in unit:
+            line = raw.strip()
+            if not line or line.startswith(("#", ";")):
+                continue
+            if line.startswith("["):
+                section = line
+                continue
+            if section == "[Service]":
+                key, _, value = line.partition("=")
+                settings.setdefault(key.strip(), []).append(value.strip())
+    return settings
+
+
+def syscall_group(name, seen=None):
+    """The system calls of a group, nested groups expanded, as systemd-analyze lists them."""
+    seen = seen if seen is not None else set()
+    if name in seen:
+        return set()
+    seen.add(name)
+    listing = subprocess.run(["systemd-analyze", "syscall-filter", name], capture_output=True, text=True, check=True).stdout
+    calls = set()
+    for line in listing.splitlines()[1:]:
+        entry = line.strip()
+        if not entry or entry.startswith("#"):
+            continue
+        calls |= syscall_group(entry, seen) if entry.startswith("@") else {entry}
+    return calls
+
+
+def system_call_filter(lines):
+    """(allow-list?, set of calls) from SystemCallFilter= lines, read in order as systemd does:
+    the first decides the kind of list; a later line adds to it, or with ~ takes away."""
+    allow, calls = None, set()
+    for line in lines:
+        deny = line.startswith("~")
+        names = line.lstrip("~").split()
+        expanded = set().union(*(syscall_group(n) if n.startswith("@") else {n} for n in names)) if names else set()
+        if allow is None:
+            allow = not deny
+        if allow != deny:
+            calls |= expanded
+        else:
+            calls -= expanded
+    if allow:
+        calls |= IMPLICIT
+    return allow, calls
+
+
+def start_unit(name):
+    path = f"{UNIT_DIR}/{name}.service"
+    if not os.path.exists(path):
+        fail(f"systemctl: no unit {path}")
+    settings = unit_settings(path)
+    unknown = sorted(set(settings) - APPLIED - RESTRICTIONS_NOT_APPLIED)
+    if unknown:
+        fail(f"the unit sets {', '.join(unknown)}, which this stand-in for systemd neither applies nor knows to be a pure restriction")
+    one = lambda key, default=None: settings.get(key, [default])[-1]
+    if one("DynamicUser") != "yes":
+        fail("the stand-in runs units with DynamicUser=yes only")
+    uid = random.randint(61184, 65519)  # systemd's range for dynamic users
+    groups = [int(subprocess.run(["getent", "group", g], capture_output=True, text=True, check=True).stdout.split(":")[2])
+              for value in settings.get("SupplementaryGroups", []) for g in value.split()]
+    environment = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
+    # StateDirectory= with DynamicUser=: /var/lib/private/NAME, reached by the link /var/lib/NAME.
+    if "StateDirectory" in settings:
+        state = one("StateDirectory")
+        os.makedirs("/var/lib/private", mode=0o700, exist_ok=True)
+        os.chmod("/var/lib/private", 0o700)
+        os.makedirs(f"/var/lib/private/{state}", exist_ok=True)
+        os.chown(f"/var/lib/private/{state}", uid, uid)
+        os.chmod(f"/var/lib/private/{state}", int(one("StateDirectoryMode", "0755"), 8))
+        if not os.path.islink(f"/var/lib/{state}"):
+            os.symlink(f"private/{state}", f"/var/lib/{state}")
+        environment["STATE_DIRECTORY"] = f"/var/lib/{state}"
+    if "RuntimeDirectory" in settings:
+        runtime = f"/run/{one('RuntimeDirectory')}"
+        os.makedirs(runtime, exist_ok=True)
+        os.chown(runtime, uid, uid)
+        os.chmod(runtime, int(one("RuntimeDirectoryMode", "0755"), 8))
+        environment["RUNTIME_DIRECTORY"] = runtime
+    if "LoadCredential" in settings:
+        credentials = f"/run/credentials/{name}.service"
+        os.makedirs(credentials, exist_ok=True)
+        for value in settings["LoadCredential"]:
+            ident, _, source = value.partition(":")
+            if not os.path.isfile(source):
+                fail(f"the unit fails to start (243/CREDENTIALS): LoadCredential={value}: no file {source}")
+            shutil.copyfile(source, f"{credentials}/{ident}")
+            os.chown(f"{credentials}/{ident}", uid, uid)
+            os.chmod(f"{credentials}/{ident}", 0o400)
+        os.chown(credentials, uid, uid)
+        os.chmod(credentials, 0o500)
+        environment["CREDENTIALS_DIRECTORY"] = credentials
+    for value in settings.get("Environment", []):
+        for assignment in shlex.split(value):
+            key, _, val = assignment.partition("=")
+            environment[key] = val
+    command = re.sub(r"\$\{(\w+)\}", lambda m: environment.get(m.group(1), ""), one("ExecStart"))
+    allow, calls = system_call_filter(settings.get("SystemCallFilter", []))
+    error_number = one("SystemCallErrorNumber")
+    spec = {
+        "uid": uid, "groups": groups, "umask": int(one("UMask", "0022"), 8), "argv": shlex.split(command),
+        "environment": environment, "allow": allow, "calls": sorted(calls),
+        "errno": getattr(errno, error_number) if error_number else None,
+    }
+    os.makedirs(os.path.dirname(JOURNAL), exist_ok=True)
+    journal = open(JOURNAL, "ab")
+    status = os.fstat(journal.fileno())
+    spec["environment"]["JOURNAL_STREAM"] = f"{status.st_dev}:{status.st_ino}"  # standard output is the journal
+    process = subprocess.Popen(
+        ["/usr/bin/python3", HERE, "--exec-sandboxed", json.dumps(spec)], stdin=subprocess.DEVNULL, stdout=journal,
+        stderr=journal, start_new_session=True, cwd="/")
+    with open(PIDFILE, "w") as pidfile:
+        pidfile.write(str(process.pid))
+
+
+def exec_sandboxed(spec):
+    """Becomes the unit's process: its user and groups, umask, the filter; then its ExecStart."""
+    import seccomp  # python3-seccomp, Debian's bindings to libseccomp
+    os.setgroups(spec["groups"])
+    os.setgid(spec["uid"])
+    os.setuid(spec["uid"])
+    os.umask(spec["umask"])
+    blocked = seccomp.ERRNO(spec["errno"]) if spec["errno"] is not None else seccomp.KILL_PROCESS
+    if spec["allow"]:
+        sandbox = seccomp.SyscallFilter(defaction=blocked)
+        action = seccomp.ALLOW
+    else:
+        sandbox = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
+        action = blocked
+    for call in spec["calls"]:
+        try:
+            sandbox.add_rule(action, call)
+        except (RuntimeError, ValueError):
+            pass  # not a call of this architecture: systemd skips it too
+    sandbox.load()  # with no_new_privs, as NoNewPrivileges=yes and systemd's filters set it
+    os.execve(spec["argv"][0], spec["argv"], spec["environment"])
+
+
+def systemctl(arguments):
+    if arguments == ["daemon-reload"]:
+        return
+    if arguments[:2] == ["enable", "--now"] and len(arguments) == 3:
+        start_unit(arguments[2].removesuffix(".service"))
+        return
+    fail(f"systemctl {' '.join(arguments)}: the stand-in knows daemon-reload and enable --now only")
+
+
+# ---------------------------------------------------------------- the family's day
+
+def http(method, url, body=None, headers=None):
+    """(status, headers, text) of one request, redirects not followed."""
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args):
+            return None
+    request = urllib.request.Request(url, data=body.encode() if body is not None else None, method=method, headers=headers or {})
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=10) as response:
+            return response.status, response.headers, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read().decode()
+
+
+def wait_for(condition, what, seconds=30):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.1)
+    fail(f"waited {seconds}s for {what}")
+
+
+def database(sql):
+    connection = sqlite3.connect(f"file:{DATABASE}?mode=ro", uri=True)
+    try:
+        return connection.execute(sql).fetchall()
+    finally:
+        connection.close()
+
+
+def open_challenge_answer(profile):
+    rows = database(f"SELECT c.answer FROM challenges c JOIN profiles p ON p.id = c.profile_id "
+                    f"WHERE c.status = 'open' AND p.name = '{profile}'")
+    return rows[0][0] if rows else None
+
+
+def answer_after_pause(profile):
+    """The open challenge's answer, once the profile's shortest answering time has passed."""
+    answer = wait_for(lambda: open_challenge_answer(profile), f"an open challenge of {profile}")
+    time.sleep(3)  # not a measure: the policy's minResponseTime (default 2s) must pass before an answer counts
+    return answer
+
+
+def gate_at_terminal(command, user):
+    """`gatectl gate NAME` as `user`: the question is answered as the child would, from the database."""
+    process = subprocess.Popen(["runuser", "-u", user, "--", "bash", "-c", command], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd="/")
+    answer = answer_after_pause(command.split()[-1])
+    output, _ = process.communicate(f"{answer}\n", timeout=30)
+    if process.returncode != 0:
+        fail(f"`{command}` as {user} exited {process.returncode}:\n{output}")
+
+
+class Receiver(http.server.BaseHTTPRequestHandler):
+    deliveries = []
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        Receiver.deliveries.append((dict(self.headers), body))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def verify(secret, headers, body, tolerance=300):
+    """The README's check of a delivery, as written there."""
+    timestamp = headers.get("X-ParentalGate-Timestamp", "")
+    signed = timestamp.encode() + b"." + body
+    expected = "sha256=" + hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(expected, headers.get("X-ParentalGate-Signature", "")):
+        return False
+    return timestamp.isdigit() and abs(time.time() - int(timestamp)) <= tolerance
+
+
+def readme_block(readme, heading, fence):
+    """The first ```fence block after `heading`, before the next heading of its level."""
+    level = heading.split(" ")[0]
+    start = readme.index(f"\n{heading}\n")
+    end = readme.find(f"\n{level} ", start + 1)
+    section = readme[start:end if end >= 0 else None]
+    match = re.search(rf"```{fence}\n(.*?)```", section, re.S)
+    if not match:
+        fail(f"no ```{fence} block under '{heading}' in the README")
+    return match.group(1)
+
+
+def family_day(readme):
+    as_mum = lambda command, check=True: run(command, user="mum", check=check)
+    as_emma = lambda command, check=True: run(command, user="emma", check=check)
+    as_mum("gatectl profile add liam")
+    status, output = as_emma("gatectl challenge begin liam", check=False)
+    if status != 77:
+        fail(f"emma began liam's challenge on the gate socket (exit {status}): {output}")
+    status, output = as_mum("gatectl status emma")
+    if "parent" not in output:
+        fail(f"emma's pass at the terminal left no parent mode: {output}")
+
+    # nginx with the README's block, verbatim, in the server for home.lan.
+    block = readme_block(readme, "## HTTP API", "nginx")
+    os.makedirs("/run/deploy-check/nginx", exist_ok=True)
+    os.makedirs("/run/deploy-check/site/settings", exist_ok=True)
+    with open("/run/deploy-check/site/settings/index.html", "w") as page:
+        page.write("the family settings page\n")
+    conf = "/run/deploy-check/nginx/nginx.conf"
+    with open(conf, "w") as configuration:
+        configuration.write(f"""worker_processes 1;
+pid /run/deploy-check/nginx/nginx.pid;
+error_log /run/deploy-check/nginx/error.log;
+events {{}}
+http {{
+    access_log off;
+    server {{
+        listen 127.0.0.1:80;
+        server_name home.lan;
+{block}
+    }}
+}}
+""")
+    subprocess.run(["nginx", "-c", conf, "-p", "/run/deploy-check/nginx"], check=True)
+    upstream = subprocess.Popen(["/usr/bin/python3", "-m", "http.server", "3000", "--bind", "127.0.0.1"],
+                                cwd="/run/deploy-check/site", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: http("GET", "http://127.0.0.1:3000/settings/")[0] == 200, "the page to protect")
+        status, headers, _ = http("GET", f"{HOST}/settings/?tab=1&open=2")
+        location = headers.get("Location", "")
+        if status != 302 or not location.endswith("/gate/emma?next=%2Fsettings%2F%3Ftab%3D1%26open%3D2"):
+            fail(f"a page behind the gate, before a pass: {status} to '{location}' (expected 302 to the gate page, next encoded whole)")
+        status, _, page = http("GET", f"{HOST}/gate/emma?next=%2Fsettings%2F%3Ftab%3D1%26open%3D2")
+        if status != 200 or "tab=1" not in page or "open=2" not in page:
+            fail(f"the gate page through nginx: {status}, next not carried whole")
+        json_post = {"Content-Type": "application/json", "Origin": HOST}
+        status, _, begun = http("POST", f"{HOST}/v1/profiles/emma/challenges", "{}", json_post)
+        if status != 201:
+            fail(f"begin through nginx: {status} {begun}")
+        challenge = json.loads(begun)["challenge"]["id"]
+        answer = answer_after_pause("emma")
+        status, headers, _ = http("POST", f"{HOST}/v1/challenges/{challenge}/answer?cookie=1", json.dumps({"value": answer}), json_post)
+        cookie = (headers.get("Set-Cookie") or "").split(";")[0]
+        if status != 200 or not cookie.startswith("parental_gate_session_emma="):
+            fail(f"a right answer through nginx: {status}, cookie '{cookie}'")
+        status, _, page = http("GET", f"{HOST}/settings/?tab=1&open=2", headers={"Cookie": cookie})
+        if status != 200 or "the family settings page" not in page:
+            fail(f"the page behind the gate after a pass: {status}")
+
+        # Ask a parent: a signed webhook brings the link at the public URL; mum approves through nginx.
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 9000), Receiver)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        _, output = as_mum("gatectl notify add webhook http://127.0.0.1:9000/hook --events request --json")
+        secret = json.loads(output)["secret"]
+        as_mum("gatectl policy set emma --ask-parent on")
+        as_emma("gatectl ask request emma")
+        headers, body = wait_for(lambda: Receiver.deliveries and Receiver.deliveries[-1], "the webhook's delivery")
+        if not verify(secret, headers, body):
+            fail("the webhook's signature does not check out as the README says to check it")
+        message = json.loads(body)["message"]
+        link = re.search(rf"{re.escape(HOST)}/approve/[A-Za-z0-9_.\-]+", message)
+        if not link:
+            fail(f"no approval link at the public URL in: {message}")
+        status, _, page = http("GET", link.group(0))
+        if status != 200 or "emma" not in page.lower():
+            fail(f"the approval link through nginx: {status}")
+        token = link.group(0).rsplit("/", 1)[1]
+        status, _, decided = http("POST", f"{HOST}/v1/approvals/{token}", json.dumps({"decision": "approve"}), json_post)
+        if status != 200:
+            fail(f"approving through nginx: {status} {decided}")
+        _, output = as_mum("gatectl status emma")
+        if "parent" not in output:
+            fail(f"the approval opened no parent mode: {output}")
+        server.shutdown()
+
+        # The admin API answers the token the unit handed over, and that token is in no log.
+        with open("/etc/parental-gate/admin-token") as token_file:
+            admin = token_file.read().strip()
+        status, _, _ = http("GET", f"{HOST}/v1/admin/profiles", headers={"Authorization": f"Bearer {admin}"})
+        if status != 200:
+            fail(f"the admin API with the credential's token: {status}")
+        with open(JOURNAL, errors="replace") as journal:
+            logged = journal.read()
+        if admin in logged:
+            fail("the admin token is in the journal")
+    finally:
+        upstream.terminate()
+        subprocess.run(["nginx", "-c", conf, "-p", "/run/deploy-check/nginx", "-s", "stop"], check=False)
+
+
+def inner():
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    scratch = tempfile.mkdtemp(prefix="deploy-check-")
+    for folder in ["/etc", "/usr/local", "/var", "/run", "/home"]:
+        upper, work = f"{scratch}/{folder.strip('/').replace('/', '-')}", f"{scratch}/{folder.strip('/').replace('/', '-')}.work"
+        os.makedirs(upper)
+        os.makedirs(work)
+        subprocess.run(["mount", "-t", "overlay", "overlay", "-o", f"lowerdir={folder},upperdir={upper},workdir={work}", folder], check=True)
+    with open("/etc/hosts", "a") as hosts:
+        hosts.write("127.0.0.1 home.lan\n")
+    for account in ["mum", "emma", "liam"]:
+        subprocess.run(["useradd", "--create-home", account], check=True)
+    with open(f"{REPO}/README.md") as readme_file:
+        readme = readme_file.read()
+    lines = [line for line in readme_block(readme, "## Deploy on a home server", "sh").splitlines() if line.strip()]
+    prelude = 'systemctl() { /usr/bin/python3 "$DEPLOY_CHECK_SELF" --systemctl "$@"; }\njournalctl() { cat /run/deploy-check/journal; }\n'
+    for line in lines:
+        user = re.search(r"#\s*as (\w+)\b", line)
+        command = line.split(" #")[0].strip() if "#" in line else line.strip()
+        print(f"deploy check: {command}" + (f"   (as {user.group(1)})" if user else ""), flush=True)
+        if user and command.startswith("gatectl gate "):
+            gate_at_terminal(command, user.group(1))
+        else:
+            run(prelude + command, user=user.group(1) if user else None)
+        if "systemctl" in command:
+            wait_for(lambda: os.path.exists("/run/parental-gate/admin.sock") and os.path.exists("/run/parental-gate/gate.sock"),
+                     "the daemon's sockets")
+    pid = int(open(PIDFILE).read())
+    try:
+        family_day(readme)
+        os.kill(pid, 0)  # still running: the filter killed nothing
+    except ProcessLookupError:
+        fail("the daemon is gone")
+    finally:
+        try:
+            os.killpg(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    print("deploy check: the README's deployment and a family's first day through it passed")
+
+
+def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--exec-sandboxed":
+        exec_sandboxed(json.loads(sys.argv[2]))
+    elif len(sys.argv) > 1 and sys.argv[1] == "--systemctl":
+        systemctl(sys.argv[2:])
+    elif os.environ.get("DEPLOY_CHECK_INNER") == "1":
+        inner()
+    else:
+        if os.geteuid() != 0:
+            fail("needs root (it installs as the README does, in namespaces of its own): CI runs it as root")
+        for tool in ["unshare", "nginx", "systemd-analyze", "runuser", "openssl", "ip"]:
+            if not shutil.which(tool):
+                fail(f"needs {tool} (.ci/run installs it)")
+        try:
+            import seccomp  # noqa: F401
+        except ImportError:
+            fail("needs python3-seccomp (.ci/run installs it)")
+        environment = dict(os.environ, DEPLOY_CHECK_INNER="1")
+        result = subprocess.run(["unshare", "--mount", "--net", "--propagation", "private", "/usr/bin/python3", HERE],
+                                env=environment)
+        sys.exit(result.returncode)
+
+
+if __name__ == "__main__":
+    main()
