@@ -153,6 +153,7 @@ def start_unit(name):
     if one("DynamicUser") != "yes":
         fail("the stand-in runs units with DynamicUser=yes only")
     uid = random.randint(61184, 65519)  # systemd's range for dynamic users
+    private_state = None
     groups = [int(subprocess.run(["getent", "group", g], capture_output=True, text=True, check=True).stdout.split(":")[2])
               for value in settings.get("SupplementaryGroups", []) for g in value.split()]
     environment = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
@@ -167,6 +168,7 @@ def start_unit(name):
         if not os.path.islink(f"/var/lib/{state}"):
             os.symlink(f"private/{state}", f"/var/lib/{state}")
         environment["STATE_DIRECTORY"] = f"/var/lib/{state}"
+        private_state = state
     if "RuntimeDirectory" in settings:
         runtime = f"/run/{one('RuntimeDirectory')}"
         os.makedirs(runtime, exist_ok=True)
@@ -196,14 +198,14 @@ def start_unit(name):
     spec = {
         "uid": uid, "groups": groups, "umask": int(one("UMask", "0022"), 8), "argv": shlex.split(command),
         "environment": environment, "allow": allow, "calls": sorted(calls),
-        "errno": getattr(errno, error_number) if error_number else None,
+        "errno": getattr(errno, error_number) if error_number else None, "private_state": private_state,
     }
     os.makedirs(os.path.dirname(JOURNAL), exist_ok=True)
     journal = open(JOURNAL, "ab")
     status = os.fstat(journal.fileno())
     spec["environment"]["JOURNAL_STREAM"] = f"{status.st_dev}:{status.st_ino}"  # standard output is the journal
     process = subprocess.Popen(
-        ["/usr/bin/python3", HERE, "--exec-sandboxed", json.dumps(spec)], stdin=subprocess.DEVNULL, stdout=journal,
+        ["unshare", "--mount", "--propagation", "private", "/usr/bin/python3", HERE, "--exec-sandboxed", json.dumps(spec)], stdin=subprocess.DEVNULL, stdout=journal,
         stderr=journal, start_new_session=True, cwd="/")
     with open(PIDFILE, "w") as pidfile:
         pidfile.write(str(process.pid))
@@ -212,6 +214,15 @@ def start_unit(name):
 def exec_sandboxed(spec):
     """Becomes the unit's process: its user and groups, umask, the filter; then its ExecStart."""
     import seccomp  # python3-seccomp, Debian's bindings to libseccomp
+    # As systemd does for a dynamic user, in the service's own mount namespace: /var/lib/private
+    # (0700, root's) is covered by a tmpfs that holds this service's folder alone.
+    if spec["private_state"]:
+        state, hold = spec["private_state"], "/run/deploy-check/hold"
+        os.makedirs(hold, exist_ok=True)
+        subprocess.run(["mount", "--bind", f"/var/lib/private/{state}", hold], check=True)
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=0755", "tmpfs", "/var/lib/private"], check=True)
+        os.makedirs(f"/var/lib/private/{state}")
+        subprocess.run(["mount", "--move", hold, f"/var/lib/private/{state}"], check=True)
     os.setgroups(spec["groups"])
     os.setgid(spec["uid"])
     os.setuid(spec["uid"])
@@ -243,17 +254,20 @@ def systemctl(arguments):
 
 # ---------------------------------------------------------------- the family's day
 
-def http(method, url, body=None, headers=None):
+def fetch(method, url, body=None, headers=None):
     """(status, headers, text) of one request, redirects not followed."""
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args):
             return None
     request = urllib.request.Request(url, data=body.encode() if body is not None else None, method=method, headers=headers or {})
     try:
-        with urllib.request.build_opener(NoRedirect).open(request, timeout=10) as response:
+        # No proxy from the environment: every address here is this namespace's own.
+        with urllib.request.build_opener(NoRedirect, urllib.request.ProxyHandler({})).open(request, timeout=10) as response:
             return response.status, response.headers, response.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.headers, error.read().decode()
+    except (urllib.error.URLError, OSError) as error:
+        return 0, {}, str(error)
 
 
 def wait_for(condition, what, seconds=30):
@@ -342,6 +356,7 @@ def family_day(readme):
     status, output = as_mum("gatectl status emma")
     if "parent" not in output:
         fail(f"emma's pass at the terminal left no parent mode: {output}")
+    as_mum("gatectl session end emma", check=False)  # parent mode ends; the day goes on
 
     # nginx with the README's block, verbatim, in the server for home.lan.
     block = readme_block(readme, "## HTTP API", "nginx")
@@ -368,25 +383,25 @@ http {{
     upstream = subprocess.Popen(["/usr/bin/python3", "-m", "http.server", "3000", "--bind", "127.0.0.1"],
                                 cwd="/run/deploy-check/site", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_for(lambda: http("GET", "http://127.0.0.1:3000/settings/")[0] == 200, "the page to protect")
-        status, headers, _ = http("GET", f"{HOST}/settings/?tab=1&open=2")
+        wait_for(lambda: fetch("GET", "http://127.0.0.1:3000/settings/")[0] == 200, "the page to protect")
+        status, headers, _ = fetch("GET", f"{HOST}/settings/?tab=1&open=2")
         location = headers.get("Location", "")
         if status != 302 or not location.endswith("/gate/emma?next=%2Fsettings%2F%3Ftab%3D1%26open%3D2"):
             fail(f"a page behind the gate, before a pass: {status} to '{location}' (expected 302 to the gate page, next encoded whole)")
-        status, _, page = http("GET", f"{HOST}/gate/emma?next=%2Fsettings%2F%3Ftab%3D1%26open%3D2")
+        status, _, page = fetch("GET", f"{HOST}/gate/emma?next=%2Fsettings%2F%3Ftab%3D1%26open%3D2")
         if status != 200 or "tab=1" not in page or "open=2" not in page:
             fail(f"the gate page through nginx: {status}, next not carried whole")
         json_post = {"Content-Type": "application/json", "Origin": HOST}
-        status, _, begun = http("POST", f"{HOST}/v1/profiles/emma/challenges", "{}", json_post)
+        status, _, begun = fetch("POST", f"{HOST}/v1/profiles/emma/challenges", "{}", json_post)
         if status != 201:
             fail(f"begin through nginx: {status} {begun}")
         challenge = json.loads(begun)["challenge"]["id"]
         answer = answer_after_pause("emma")
-        status, headers, _ = http("POST", f"{HOST}/v1/challenges/{challenge}/answer?cookie=1", json.dumps({"value": answer}), json_post)
+        status, headers, _ = fetch("POST", f"{HOST}/v1/challenges/{challenge}/answer?cookie=1", json.dumps({"value": answer}), json_post)
         cookie = (headers.get("Set-Cookie") or "").split(";")[0]
         if status != 200 or not cookie.startswith("parental_gate_session_emma="):
             fail(f"a right answer through nginx: {status}, cookie '{cookie}'")
-        status, _, page = http("GET", f"{HOST}/settings/?tab=1&open=2", headers={"Cookie": cookie})
+        status, _, page = fetch("GET", f"{HOST}/settings/?tab=1&open=2", headers={"Cookie": cookie})
         if status != 200 or "the family settings page" not in page:
             fail(f"the page behind the gate after a pass: {status}")
 
@@ -395,7 +410,8 @@ http {{
         threading.Thread(target=server.serve_forever, daemon=True).start()
         _, output = as_mum("gatectl notify add webhook http://127.0.0.1:9000/hook --events request --json")
         secret = json.loads(output)["secret"]
-        as_mum("gatectl policy set emma --ask-parent on")
+        as_mum("gatectl policy set --profile emma --ask-parent allowed")
+        as_mum("gatectl session end emma", check=False)
         as_emma("gatectl ask request emma")
         headers, body = wait_for(lambda: Receiver.deliveries and Receiver.deliveries[-1], "the webhook's delivery")
         if not verify(secret, headers, body):
@@ -404,11 +420,11 @@ http {{
         link = re.search(rf"{re.escape(HOST)}/approve/[A-Za-z0-9_.\-]+", message)
         if not link:
             fail(f"no approval link at the public URL in: {message}")
-        status, _, page = http("GET", link.group(0))
+        status, _, page = fetch("GET", link.group(0))
         if status != 200 or "emma" not in page.lower():
             fail(f"the approval link through nginx: {status}")
         token = link.group(0).rsplit("/", 1)[1]
-        status, _, decided = http("POST", f"{HOST}/v1/approvals/{token}", json.dumps({"decision": "approve"}), json_post)
+        status, _, decided = fetch("POST", f"{HOST}/v1/approvals/{token}", json.dumps({"decision": "approve"}), json_post)
         if status != 200:
             fail(f"approving through nginx: {status} {decided}")
         _, output = as_mum("gatectl status emma")
@@ -419,7 +435,7 @@ http {{
         # The admin API answers the token the unit handed over, and that token is in no log.
         with open("/etc/parental-gate/admin-token") as token_file:
             admin = token_file.read().strip()
-        status, _, _ = http("GET", f"{HOST}/v1/admin/profiles", headers={"Authorization": f"Bearer {admin}"})
+        status, _, _ = fetch("GET", f"{HOST}/v1/admin/profiles", headers={"Authorization": f"Bearer {admin}"})
         if status != 200:
             fail(f"the admin API with the credential's token: {status}")
         with open(JOURNAL, errors="replace") as journal:
@@ -442,7 +458,8 @@ def inner():
     with open("/etc/hosts", "a") as hosts:
         hosts.write("127.0.0.1 home.lan\n")
     for account in ["mum", "emma", "liam"]:
-        subprocess.run(["useradd", "--create-home", account], check=True)
+        if subprocess.run(["getent", "passwd", account], capture_output=True).returncode != 0:
+            subprocess.run(["useradd", "--create-home", account], check=True)
     with open(f"{REPO}/README.md") as readme_file:
         readme = readme_file.read()
     lines = [line for line in readme_block(readme, "## Deploy on a home server", "sh").splitlines() if line.strip()]
