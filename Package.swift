@@ -169,6 +169,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio", condition: server),
                 .product(name: "NIOPosix", package: "swift-nio", condition: server),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: server),
                 .product(name: "SystemPackage", package: "swift-system", condition: server),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: server),
             ],

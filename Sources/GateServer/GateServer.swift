@@ -50,7 +50,7 @@ public struct GateServer: Sendable {
     /// an embedder adds get none of those.
     public func router() -> Router<GateRequestContext> {
         let router = Router(context: GateRequestContext.self)
-        router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        router.add(middleware: RequestLogMiddleware(metrics: metrics, options: options))
         router.add(middleware: AllowedHostMiddleware(options: options))
         router.addRoutes(SystemController(gate: gate, metrics: metrics).endpoints)
         let api = router.group()

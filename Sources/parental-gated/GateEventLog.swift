@@ -23,6 +23,7 @@ struct GateEventLog: Sendable {
         switch event {
         case .challengeIssued(let profile, _): ("challengeIssued", profile, nil)
         case .passed(let profile, let until): ("passed", profile, "until \(JSONDate.string(until))")
+        case .approved(let profile, let until): ("approved", profile, "until \(JSONDate.string(until))")
         case .wrongAnswer(let profile, let triesLeft): ("wrongAnswer", profile, "\(triesLeft) tries left")
         case .failed(let profile, let reason): ("failed", profile, reason.rawValue)
         case .lockedOut(let profile, let until): ("lockedOut", profile, "until \(JSONDate.string(until))")

@@ -22,8 +22,9 @@ struct ParentalGated: AsyncParsableCommand {
 
             Prints the address it serves on (and a new admin token, with --init-admin-token) on \
             standard output as soon as it has them; logs go to standard error. Stops gracefully on \
-            SIGTERM or SIGINT.
-            """)
+            SIGTERM or SIGINT; SIGHUP is logged and changes nothing.
+            """,
+        version: Gate.version)
 
     /// Runs the daemon; a failure is one `error: …` line with gatectl's exit codes.
     static func main() async {
@@ -192,6 +193,10 @@ struct ParentalGated: AsyncParsableCommand {
             let token = try await gate.addAdminToken(label: "parental-gated --init-admin-token", retiring: retiring, by: actor.actor)
             Self.say("admin token (shown once; only its hash is stored): \(token)")
         }
+        let configFile = config ?? environment["PARENTAL_GATE_CONFIG"]
+        logger.notice("parental-gated \(Gate.version) starting", metadata: [
+            "database": "\(settings.databasePath)", "config": "\(configFile ?? "none")",
+        ])
         GateEventLog(logger: logger).follow(gate)
         let handler = RemoteHandler(gate: gate, databasePath: settings.databasePath, access: settings.gateAccess, logger: logger)
         var running: [any Service] = [
@@ -200,6 +205,7 @@ struct ParentalGated: AsyncParsableCommand {
             },
         ]
         running.append(NotificationDeliverer(gate: gate, settings: settings.notifications, logger: logger))
+        running.append(HangUpService(logger: logger))
         if let path = settings.adminSocket {
             running.append(SocketServer(socket: .admin, path: path, group: settings.adminGroup, handler: handler, logger: logger))
         }
@@ -217,6 +223,7 @@ struct ParentalGated: AsyncParsableCommand {
         } catch {
             logger.notice("the database's write-ahead log was not emptied at exit: \(error)")
         }
+        logger.notice("parental-gated \(Gate.version) stopped")
     }
 
     /// Whether standard output is the journal: systemd says which stream it connected in

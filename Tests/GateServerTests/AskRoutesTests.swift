@@ -57,9 +57,27 @@ struct AskRoutesTests {
                 #expect(page.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true)
             }
             #expect(try await fixture.gate.state(profile: "emma") == .child, "loading the page decided nothing")
+            // The dashboard's view: a request waits, its notification is not delivered yet.
+            let before = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            for line in [
+                "parental_gate_parent_requests_waiting 1", #"parental_gate_profile_state{profile="emma",state="child"} 1"#,
+                #"parental_gate_profile_state{profile="emma",state="parent"} 0"#, "# TYPE parental_gate_notifications_pending gauge",
+                #"parental_gate_build_info{version="\#(Gate.version)"} 1"#,
+            ] {
+                #expect(before.contains(line + "\n"), "\(line) in:\n\(before)")
+            }
+            #expect(before.contains(#/parental_gate_notifications_pending\{subscription="\d+"\} [1-9]/#), "\(before)")
 
             let approved = try await client.json("/v1/approvals/\(token)", #"{"decision": "approve"}"#)
             #expect(approved.status == .ok)
+            // An approval is not a pass.
+            let after = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            for line in [
+                "parental_gate_approvals_total 1", "parental_gate_passes_total 0", "parental_gate_parent_requests_waiting 0",
+                #"parental_gate_profile_state{profile="emma",state="parent"} 1"#,
+            ] {
+                #expect(after.contains(line + "\n"), "\(line) in:\n\(after)")
+            }
             #expect(try GateRoutesTests.json(approved)["status"] as? String == "approved")
             let replay = try await client.json("/v1/approvals/\(token)", #"{"decision": "deny"}"#)
             #expect(replay.status == .conflict, "a used link is refused")

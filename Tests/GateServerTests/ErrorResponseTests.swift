@@ -32,7 +32,7 @@ struct ErrorResponseTests {
             #expect(lines.map(\.message) == ["unexpected error", "request"])
             #expect(lines.first?.level == .error)
             #expect(lines.first?.metadata["error"]?.contains("disk I/O error") == true)
-            #expect(lines.last?.metadata == ["hb.request.id": id, "method": "GET", "route": "/broken", "status": "500", "ms": lines.last?.metadata["ms"] ?? "-"])
+            #expect(lines.last?.metadata == ["hb.request.id": id, "client": "unknown", "method": "GET", "route": "/broken", "status": "500", "ms": lines.last?.metadata["ms"] ?? "-"])
         }
     }
 

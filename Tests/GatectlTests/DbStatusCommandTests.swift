@@ -14,7 +14,7 @@ struct DbStatusCommandTests {
         #expect(result.stdout.contains("schema version      8"))
         #expect(result.stdout.contains("pending migrations  none"))
         #expect(result.stdout.contains("journal mode        wal"))
-        #expect(result.stderr.isEmpty)
+        #expect(result.stderr == "note: created a new database at \(path)\n")
         #expect(FileManager.default.fileExists(atPath: path))
     }
 

@@ -77,6 +77,7 @@ struct HostileInputTests {
         let result = try db.run(["questions", "import", try db.write(text, to: "deep.plist")])
         #expect(result.status == 64)
         #expect(result.stderr == "error: deep.plist: property list nested deeper than 16 levels\n")
+        #expect(!FileManager.default.fileExists(atPath: db.path), "a refused file makes no database")
     }
 
     @Test("a truncated database and one missing a table are refused (74) with one line, never a crash")

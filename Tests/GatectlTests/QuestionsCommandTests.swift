@@ -23,7 +23,7 @@ struct QuestionsCommandTests {
         let result = try db.run(["questions", "import", file])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "imported 2 questions into animals (en)\n")
-        #expect(result.stderr.isEmpty)
+        #expect(result.stderr == "note: created a new database at \(db.path)\n")
         let list = try JSONOutput.array(try db.ok(["questions", "list", "--json"]).stdout)
         #expect(list.count == 1)
         #expect(list.first?["name"] as? String == "animals")

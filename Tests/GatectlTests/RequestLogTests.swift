@@ -48,7 +48,7 @@ struct RequestLogTests {
         for request in sent {
             let line = lines.filter { $0.contains("hb.request.id=\(request.id)") }
             #expect(line.count == 1, "\(request)")
-            for part in ["method=\(request.method)", "route=\(request.route)", "status=\(request.status)", "ms=", " info "] {
+            for part in ["client=127.0.0.1", "method=\(request.method)", "route=\(request.route)", "status=\(request.status)", "ms=", " info "] {
                 #expect(line.first?.contains(part) == true, "\(part) in \(line)")
             }
         }

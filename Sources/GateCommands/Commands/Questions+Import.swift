@@ -36,8 +36,14 @@ extension GateCtl.Questions {
         }
 
         func run() async throws {
-            let summary = try await global.openGate().importQuestions(
-                contentsOf: URL(fileURLWithPath: file), set: set, locale: locale, replacing: replace, by: actor.actor)
+            // The file read first: a refused one opens (or makes) no database.
+            let questionSet: QuestionSet
+            do {
+                questionSet = try QuestionFile.questionSet(at: URL(fileURLWithPath: file), set: set, locale: locale)
+            } catch {
+                throw GateError.invalidInput(error)
+            }
+            let summary = try await global.openGate().importQuestions(questionSet, replacing: replace, by: actor.actor)
             if global.json {
                 return try Output.json(JSON(set: summary.name, locale: summary.locale.identifier, questions: summary.questionCount))
             }

@@ -6,7 +6,7 @@ import ParentalGate
 package struct GlobalOptions: ParsableArguments {
     package init() {}
 
-    @Option(name: .long, help: "The database file (default: $PARENTAL_GATE_DB, else the XDG data directory).")
+    @Option(name: .long, help: "The database file (default: $PARENTAL_GATE_DATABASE, else the XDG data directory).")
     package var database: String?
 
     @Option(name: .long, help: "The daemon's socket to ask (default: $PARENTAL_GATE_SOCKET, else /run/parental-gate/admin.sock or gate.sock if there).")
@@ -26,7 +26,14 @@ package struct GlobalOptions: ParsableArguments {
     /// One connection, as a command runs and exits; `serve` asks for a pool of readers.
     package func openGate(migrate: Bool = true, readerPool: Bool = false) throws(GateError) -> Gate {
         if let gate = CommandContext.current.gate { return gate }
-        return OneShotGates.shared.opened(try Gate(database: .file(databasePath), migrate: migrate, singleConnection: !readerPool))
+        let path = databasePath
+        let existed = FileManager.default.fileExists(atPath: path)
+        let gate = OneShotGates.shared.opened(try Gate(database: .file(path), migrate: migrate, singleConnection: !readerPool))
+        // A file nobody asked for by name is not made in silence: it may not be the gate's.
+        if !existed {
+            CommandContext.current.console.writeError("note: created a new database at \(path)\n")
+        }
+        return gate
     }
 
     /// Whether the database file exists already.
@@ -34,11 +41,20 @@ package struct GlobalOptions: ParsableArguments {
         FileManager.default.fileExists(atPath: databasePath)
     }
 
-    /// `--database`, else `$PARENTAL_GATE_DB`, else `$XDG_DATA_HOME/parental-gate/gate.sqlite`,
-    /// else `~/.local/share/parental-gate/gate.sqlite`.
+    /// The environment variables that name the database: the daemon's setting, then
+    /// gatectl's older name for it, still read.
+    package static let databaseVariables = ["PARENTAL_GATE_DATABASE", "PARENTAL_GATE_DB"]
+
+    /// The database the environment names, if any.
+    package static func environmentDatabase(_ environment: [String: String]) -> String? {
+        databaseVariables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+    }
+
+    /// `--database`, else `$PARENTAL_GATE_DATABASE` (or the older `$PARENTAL_GATE_DB`), else
+    /// `$XDG_DATA_HOME/parental-gate/gate.sqlite`, else `~/.local/share/parental-gate/gate.sqlite`.
     package static func resolvePath(explicit: String?, environment: [String: String]) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
-        if let path = environment["PARENTAL_GATE_DB"], !path.isEmpty { return path }
+        if let path = environmentDatabase(environment) { return path }
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return dataHome + "/parental-gate/gate.sqlite"
@@ -54,5 +70,31 @@ package struct GlobalOptions: ParsableArguments {
         if socket != nil && database != nil {
             throw ValidationError("--socket and --database cannot be combined: the daemon uses its own database")
         }
+        let environment = ProcessInfo.processInfo.environment
+        if let new = environment["PARENTAL_GATE_DATABASE"], let old = environment["PARENTAL_GATE_DB"], !new.isEmpty, !old.isEmpty, new != old {
+            throw ValidationError("PARENTAL_GATE_DATABASE and PARENTAL_GATE_DB name different files: unset PARENTAL_GATE_DB, the older name")
+        }
+    }
+
+    /// `arguments` with the global options given before the subcommand
+    /// (`gatectl --database F profile add emma`) moved after it, where each command takes them.
+    package static func afterSubcommand(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "--json" || first.hasPrefix("--database=") || first.hasPrefix("--socket=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else if (first == "--database" || first == "--socket"), rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, !rest.isEmpty else { return arguments }
+        // Before a `--` that ends the options, else at the end.
+        let end = rest.firstIndex(of: "--") ?? rest.endIndex
+        return Array(rest[..<end]) + leading + Array(rest[end...])
     }
 }

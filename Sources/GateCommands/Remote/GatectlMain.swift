@@ -8,6 +8,12 @@ package enum GatectlMain {
     /// The daemon's sockets where a system installation puts them, admin first.
     package static let defaultSockets = ["/run/parental-gate/admin.sock", "/run/parental-gate/gate.sock"]
 
+    /// What a system installation of the daemon leaves: with one of them there and no socket,
+    /// the daemon is down, and a database file of gatectl's own would be one the gate never reads.
+    package static let systemInstallation = [
+        "/etc/systemd/system/parental-gated.service", "/etc/parental-gate/parental-gated.json", "/run/parental-gate",
+    ]
+
     /// Runs `arguments` (without the program name) on the calling thread, which waits until
     /// they have run, for a process that exits next; returns the exit status.
     package static func runHere(_ arguments: [String]) -> Int32 {
@@ -19,14 +25,20 @@ package enum GatectlMain {
 
     /// Runs `arguments` (without the program name); returns the exit status.
     package static func run(_ arguments: [String]) async -> Int32 {
+        var arguments = GlobalOptions.afterSubcommand(arguments)
+        let environment = ProcessInfo.processInfo.environment
         // The gate's and status's plain command lines: their type says what they take and how
         // they run, so nothing below needs to ask (see CommandRunner.run(async:)).
         if let command = QuickParse.command(arguments) {
-            let sockets = sockets(for: command.global, environment: ProcessInfo.processInfo.environment)
+            let sockets: [String]
+            do {
+                sockets = try Self.sockets(for: command.global, environment: environment)
+            } catch {
+                return CommandRunner.report(CommandRunner.failure(of: error))
+            }
             guard !sockets.isEmpty else { return await CommandRunner.run(async: command) }
             return await remote(command, arguments: arguments, sockets: sockets)
         }
-        var arguments = arguments
         var command: any ParsableCommand
         switch CommandRunner.parse(arguments) {
         case .failure(let failure): return CommandRunner.report(failure)
@@ -42,7 +54,12 @@ package enum GatectlMain {
             if let index = arguments.lastIndex(of: "-") { arguments[index] = line }
         }
         let global = (command as? any GlobalCommand)?.global
-        let sockets = global.map { Self.sockets(for: $0, environment: ProcessInfo.processInfo.environment) } ?? []
+        let sockets: [String]
+        do {
+            sockets = try global.map { global throws(CommandError) in try Self.sockets(for: global, environment: environment) } ?? []
+        } catch {
+            return CommandRunner.report(CommandRunner.failure(of: error))
+        }
         guard !sockets.isEmpty else { return await CommandRunner.run(command) }
         return await remote(command, arguments: arguments, sockets: sockets)
     }
@@ -60,13 +77,19 @@ package enum GatectlMain {
     /// the database file.
     ///
     /// `--socket`, else `--database` (a file: none), else `$PARENTAL_GATE_SOCKET`, else
-    /// `$PARENTAL_GATE_DB` (none), else the default sockets that exist.
-    static func sockets(for global: GlobalOptions, environment: [String: String]) -> [String] {
+    /// `$PARENTAL_GATE_DATABASE` (none), else the default sockets that exist; none of them with
+    /// the daemon installed on this machine is an error, not a database file of gatectl's own.
+    static func sockets(for global: GlobalOptions, environment: [String: String]) throws(CommandError) -> [String] {
         if let socket = global.socket { return [socket] }
         if global.database != nil { return [] }
         if let socket = environment["PARENTAL_GATE_SOCKET"], !socket.isEmpty { return [socket] }
-        if let database = environment["PARENTAL_GATE_DB"], !database.isEmpty { return [] }
-        return defaultSockets.filter { FileManager.default.fileExists(atPath: $0) }
+        if GlobalOptions.environmentDatabase(environment) != nil { return [] }
+        let found = defaultSockets.filter { FileManager.default.fileExists(atPath: $0) }
+        if found.isEmpty, let installed = systemInstallation.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            throw .unavailable(
+                "parental-gated is installed here (\(installed)) but its socket \(defaultSockets[0]) is not there: is it running? (systemctl status parental-gated). To use a database file of your own instead, name it with --database")
+        }
+        return found
     }
 
     /// A connection to the first of `sockets` this user may use.

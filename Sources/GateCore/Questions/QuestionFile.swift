@@ -78,6 +78,14 @@ public struct QuestionFile: Hashable, Sendable, Codable {
         try self.init(decoding: data, fileName: name)
     }
 
+    /// The set the file at `url` holds, as `gatectl questions import` stores it: named `set`,
+    /// else by the file, else after the file (its name without the extension); in `locale`,
+    /// else the file's, else English.
+    public static func questionSet(at url: URL, set: String? = nil, locale: String? = nil) throws(GateInputError) -> QuestionSet {
+        let file = try QuestionFile(contentsOf: url)
+        return try file.questionSet(name: set ?? file.name ?? url.deletingPathExtension().lastPathComponent, locale: locale)
+    }
+
     /// The set this file holds, named `name` (else the file's name) in `locale` (else the
     /// file's, else English).
     public func questionSet(name: String? = nil, locale: String? = nil) throws(GateInputError) -> QuestionSet {

@@ -15,10 +15,11 @@ struct SystemController: Sendable {
             .get("openapi.yaml", use: document)
     }
 
-    @Sendable func metricsText(_ request: Request, context: GateRequestContext) -> Response {
-        Response(
+    @Sendable func metricsText(_ request: Request, context: GateRequestContext) async throws -> Response {
+        let gauges = try await GateGauges.read(gate)
+        return Response(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-            body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
+            body: .init(byteBuffer: ByteBuffer(string: metrics.exposition() + gauges.exposition())))
     }
 
     @Sendable func health(_ request: Request, context: GateRequestContext) throws -> Response {

@@ -9,7 +9,8 @@ import Logging
 /// ``Refusal``, a `GateError`, Hummingbird's own) as it says; anything else a 500 whose body
 /// names only the request id, the error itself going to the log under that id.
 ///
-/// The log line (info) holds the method, the route's pattern (`/v1/challenges/{id}/answer`,
+/// The log line (info) holds the client's address (the trusted proxy's word for it: what
+/// fail2ban matches on a refusal), the method, the route's pattern (`/v1/challenges/{id}/answer`,
 /// never the path a client sent, nor its query: they can hold challenge ids, names and
 /// `next` URLs), the status, the milliseconds until the body was sent (the whole stream, for
 /// an event stream) and the request id (`hb.request.id`, sent as `X-Request-ID` too). No
@@ -17,6 +18,7 @@ import Logging
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = GateRequestContext
     let metrics: ServerMetrics
+    let options: GateServerOptions
 
     /// The response header that carries the request id.
     static let requestIDField = HTTPField.Name("X-Request-ID")!
@@ -31,13 +33,15 @@ struct RequestLogMiddleware: RouterMiddleware {
         }
         response.headers[Self.requestIDField] = context.id
         let (method, status, route) = (request.method.rawValue, response.status.code, Self.route(context.endpointPath))
+        let client = RequestClient(request, context: context, options: options).address
         let (logger, metrics) = (context.logger, metrics)
         @Sendable func record() {
             let elapsed = (ContinuousClock.now - start).components
             let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
             metrics.record(status: status, seconds: seconds)
             logger.info("request", metadata: [
-                "method": "\(method)", "route": "\(route)", "status": "\(status)", "ms": "\(Int((seconds * 1000).rounded()))",
+                "client": "\(client)", "method": "\(method)", "route": "\(route)", "status": "\(status)",
+                "ms": "\(Int((seconds * 1000).rounded()))",
             ])
         }
         let body = response.body

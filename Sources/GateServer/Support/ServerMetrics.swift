@@ -6,6 +6,7 @@ final class ServerMetrics: @unchecked Sendable {
     private let lock = NSLock()
     private var challenges = 0
     private var passes = 0
+    private var approvals = 0
     private var wrongAnswers = 0
     private var failures: [FailureReason: Int] = [:]
     private var lockouts = 0
@@ -20,6 +21,7 @@ final class ServerMetrics: @unchecked Sendable {
             switch notification {
             case .challengeIssued: challenges += 1
             case .passed: passes += 1
+            case .approved: approvals += 1
             case .wrongAnswer: wrongAnswers += 1
             case .failed(_, let reason): failures[reason, default: 0] += 1
             case .lockedOut: lockouts += 1
@@ -48,7 +50,8 @@ final class ServerMetrics: @unchecked Sendable {
                 for (labels, value) in samples { lines.append("\(name)\(labels) \(value)") }
             }
             counter("parental_gate_challenges_total", "Challenges issued.", [("", challenges)])
-            counter("parental_gate_passes_total", "Challenges passed.", [("", passes)])
+            counter("parental_gate_passes_total", "Challenges passed (not parent mode a parent's approval opened).", [("", passes)])
+            counter("parental_gate_approvals_total", "Requests a parent approved, opening parent mode.", [("", approvals)])
             counter("parental_gate_wrong_answers_total", "Wrong answers that left tries.", [("", wrongAnswers)])
             counter(
                 "parental_gate_failures_total", "Challenges ended without a pass, by reason.",

@@ -8,6 +8,8 @@ import Foundation
 public enum GateNotification: Hashable, Sendable {
     case challengeIssued(profile: String, challenge: ChallengeID)
     case passed(profile: String, until: Date)
+    /// A parent approved a request: parent mode is on until `until`, with no challenge passed.
+    case approved(profile: String, until: Date)
     case wrongAnswer(profile: String, triesLeft: Int)
     case failed(profile: String, reason: FailureReason)
     case lockedOut(profile: String, until: Date)

@@ -24,10 +24,7 @@ extension Gate {
     public func importQuestions(
         contentsOf url: URL, set: String? = nil, locale: String? = nil, replacing: Bool = false, by actor: String = "api"
     ) async throws(GateError) -> QuestionSetSummary {
-        let questionSet = try Self.validated { () throws(GateInputError) in
-            let file = try QuestionFile(contentsOf: url)
-            return try file.questionSet(name: set ?? file.name ?? url.deletingPathExtension().lastPathComponent, locale: locale)
-        }
+        let questionSet = try Self.validated { () throws(GateInputError) in try QuestionFile.questionSet(at: url, set: set, locale: locale) }
         return try await importQuestions(questionSet, replacing: replacing, by: actor)
     }
 

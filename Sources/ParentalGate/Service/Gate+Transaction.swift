@@ -135,6 +135,11 @@ extension Gate {
     private static func notifications(of transition: GateTransition, profile: String) -> [GateNotification] {
         var notifications: [GateNotification] = []
         var lastAnswer: AnswerOutcome?
+        // Parent mode opened by a passed challenge, else by a parent's approval.
+        let challengePassed = transition.effects.contains { effect in
+            if case .endChallenge(_, .passed, _) = effect { return true }
+            return false
+        }
         for effect in transition.effects {
             switch effect {
             case .issue(let issued):
@@ -151,7 +156,7 @@ extension Gate {
                 case .open, .passed: break
                 }
             case .openSession(_, let until):
-                notifications.append(.passed(profile: profile, until: until))
+                notifications.append(challengePassed ? .passed(profile: profile, until: until) : .approved(profile: profile, until: until))
             case .endSession(_, .ended, _):
                 notifications.append(.sessionEnded(profile: profile))
             case .audit(let event) where event.kind == .unlocked:

@@ -5,6 +5,10 @@ import GateStore
 /// The parental gate: opens a database and applies the gate rules, one transaction per
 /// operation, with time read from an injected ``TimeSource``.
 public struct Gate: Sendable {
+    /// The version of ParentalGate: the library's, and what `gatectl --version`,
+    /// `parental-gated --version` and `/metrics` (`parental_gate_build_info`) say.
+    public static let version = "0.1.0"
+
     let store: GateStore
     let timeSource: TimeSource
     let questions: QuestionGenerator

@@ -1,4 +1,0 @@
-/// The version `gatectl --version` prints.
-enum GateCtlVersion {
-    static let current = "0.1.0"
-}

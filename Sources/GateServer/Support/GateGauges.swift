@@ -1,0 +1,72 @@
+import Foundation
+import ParentalGate
+
+/// What `/metrics` reads from the database when it is asked, for a home dashboard: the build,
+/// each profile's state, the requests waiting for a parent, the notifications not yet
+/// delivered (alert on a backlog: "none lost" holds only while they go out).
+///
+/// Read at scrape time, so what gatectl changed on the database file counts too.
+struct GateGauges: Sendable {
+    /// Each profile's name and state.
+    var states: [(profile: String, state: GateState)]
+    /// Requests to a parent still waiting.
+    var waitingRequests: Int
+    /// Per notification subscription: its id, deliveries not made yet, its last failure.
+    var notifications: [(id: Int64, pending: Int, lastFailedAt: Date?)]
+
+    /// The states `parental_gate_profile_state` has a sample for, one of which is 1.
+    static let stateNames = ["child", "verifying", "parent", "lockedOut", "hardLocked", "disabled"]
+
+    static func read(_ gate: Gate) async throws -> GateGauges {
+        var states: [(String, GateState)] = []
+        for profile in try await gate.profiles() {
+            states.append((profile.name, try await gate.state(profile: profile.name)))
+        }
+        let waiting = try await gate.parentRequests().filter { $0.status == .pending }.count
+        let notifications = try await gate.notifications().map { ($0.id, $0.pending, $0.lastFailedAt) }
+        return GateGauges(states: states, waitingRequests: waiting, notifications: notifications)
+    }
+
+    /// The name of `state` in ``stateNames``.
+    static func name(of state: GateState) -> String {
+        switch state {
+        case .child: "child"
+        case .verifying: "verifying"
+        case .parent: "parent"
+        case .lockedOut: "lockedOut"
+        case .hardLocked: "hardLocked"
+        case .disabled: "disabled"
+        }
+    }
+
+    /// The gauges in the Prometheus text exposition format.
+    func exposition() -> String {
+        var lines: [String] = []
+        func gauge(_ name: String, _ help: String, _ samples: [(String, String)]) {
+            lines.append("# HELP \(name) \(help)")
+            lines.append("# TYPE \(name) gauge")
+            for (labels, value) in samples { lines.append("\(name)\(labels) \(value)") }
+        }
+        gauge("parental_gate_build_info", "The running version of ParentalGate.", [("{version=\"\(Self.label(Gate.version))\"}", "1")])
+        gauge(
+            "parental_gate_profile_state", "Each profile's state: 1 for the state it is in, 0 for the others.",
+            states.flatMap { entry in
+                Self.stateNames.map { ("{profile=\"\(Self.label(entry.profile))\",state=\"\($0)\"}", $0 == Self.name(of: entry.state) ? "1" : "0") }
+            })
+        gauge("parental_gate_parent_requests_waiting", "Requests to a parent not decided yet.", [("", "\(waitingRequests)")])
+        gauge(
+            "parental_gate_notifications_pending", "Deliveries not made yet, per notification subscription.",
+            notifications.map { ("{subscription=\"\($0.id)\"}", "\($0.pending)") })
+        gauge(
+            "parental_gate_notification_last_failure_timestamp_seconds",
+            "When a subscription's last delivery try failed (seconds since 1970), for those that have failed.",
+            notifications.compactMap { entry in entry.lastFailedAt.map { ("{subscription=\"\(entry.id)\"}", "\(Int($0.timeIntervalSince1970))") } })
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as a Prometheus label value: backslash, quote and newline escaped.
+    static func label(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+}
