@@ -181,6 +181,7 @@ struct ParentalGated: AsyncParsableCommand {
                 logger.warning("gate access names the account \(account), which this machine does not have: a misspelt name leaves its child no way through the gate socket")
             }
         }
+        try await Self.backUpBeforeMigrating(settings.databasePath, logger: logger)
         let gate = try Gate(database: .file(settings.databasePath), singleConnection: false)
         // --revoke-admin-tokens retires every other token with the first token set here.
         var retiring: AdminTokenRetirement = revokeAdminTokens ? .all : .none
@@ -224,6 +225,24 @@ struct ParentalGated: AsyncParsableCommand {
             logger.notice("the database's write-ahead log was not emptied at exit: \(error)")
         }
         logger.notice("parental-gated \(Gate.version) stopped")
+    }
+
+    /// Before a new version migrates an existing database, a copy of it as it was
+    /// (`DATABASE.before-migration-N`, N its schema version, replacing an older such copy):
+    /// an upgrade that goes wrong, or a return to the old version, starts from it with
+    /// `gatectl db restore`.
+    private static func backUpBeforeMigrating(_ path: String, logger: Logger) async throws {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let gate = try Gate(database: .file(path), migrate: false, singleConnection: true)
+        let status = try await gate.databaseStatus()
+        if !status.pendingMigrations.isEmpty {
+            let copy = "\(path).before-migration-\(status.schemaVersion)"
+            try await gate.backup(to: copy, replacing: true)
+            logger.notice("backed up the database before migrating it", metadata: [
+                "backup": "\(copy)", "from": "\(status.schemaVersion)", "to": "\(status.latestSchemaVersion)",
+            ])
+        }
+        try gate.close()
     }
 
     /// Whether standard output is the journal: systemd says which stream it connected in

@@ -6,19 +6,21 @@ import TestSlots
 /// `auth_request` snippet: refused (sent to the gate page) before a pass, served after.
 @Suite("nginx forward auth", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"), "needs nginx (.ci/run installs it)"), .boundedConcurrency)
 struct NginxForwardAuthTests {
-    /// The README's nginx block, as it is there.
-    static func readmeBlock() throws -> String {
+    /// The README's nginx blocks, as they are there: the `map` (for the http block), the locations.
+    static func readmeBlocks() throws -> (http: String, server: String) {
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "```nginx\n"))
-        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        return String(readme[start.upperBound..<end.lowerBound])
+        let blocks = readme.matches(of: /```nginx\n((?:.|\n)*?)```/).map { String($0.output.1) }
+        return (
+            blocks.filter { $0.hasPrefix("map ") }.joined(separator: "\n"),
+            try #require(blocks.first { $0.contains("location") }, "the README's nginx locations"))
     }
 
-    /// The README's block, with this test's ports and paths.
+    /// The README's blocks, with this test's ports and paths.
     static func configuration(nginxPort: Int, gatePort: Int, upstreamPort: Int, directory: String) throws -> String {
-        """
+        let blocks = try readmeBlocks()
+        return """
         worker_processes 1;
         daemon off;
         pid \(directory)/nginx.pid;
@@ -31,10 +33,11 @@ struct NginxForwardAuthTests {
             fastcgi_temp_path \(directory)/fastcgi;
             uwsgi_temp_path \(directory)/uwsgi;
             scgi_temp_path \(directory)/scgi;
+            \(blocks.http)
             server {
                 listen 127.0.0.1:\(nginxPort);
 
-                \(try readmeBlock().replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(gatePort)")
+                \(blocks.server.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(gatePort)")
                     .replacingOccurrences(of: "127.0.0.1:3000", with: "127.0.0.1:\(upstreamPort)"))
             }
         }

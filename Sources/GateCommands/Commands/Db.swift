@@ -5,8 +5,8 @@ extension GateCtl {
     struct Db: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "db",
-            abstract: "Inspect, migrate, check and back up the database.",
-            subcommands: [Status.self, Migrate.self, Check.self, Backup.self]
+            abstract: "Inspect, migrate, check, back up and restore the database.",
+            subcommands: [Status.self, Migrate.self, Check.self, Backup.self, Restore.self]
         )
     }
 }

@@ -20,6 +20,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case unusablePath(String, PathProblem)
     /// A notification subscription that cannot be made as asked; the message says why.
     case invalidNotification(String)
+    /// A backup that cannot be restored (damaged, not the gate's, from a newer version); the message says why.
+    case unrestorableBackup(String)
     /// An admin token too short, too long or too easy to guess; the reason says which.
     case weakAdminToken(String)
 
@@ -53,7 +55,7 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return "limit \(limit) is out of range (allowed: \(allowed.lowerBound)...\(allowed.upperBound))"
         case .unusablePath(let path, let problem):
             return problem.message(path)
-        case .invalidNotification(let message):
+        case .invalidNotification(let message), .unrestorableBackup(let message):
             return message
         }
     }

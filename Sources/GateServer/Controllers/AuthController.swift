@@ -28,11 +28,14 @@ struct AuthController: Sendable {
         return try APIResponse.json(["profile": session.profile, "expiresAt": APIResponse.time(session.expiresAt)])
     }
 
-    /// The proxy's `X-Original-URI` (the page asked for, as nginx's `$request_uri` gives it),
-    /// percent-encoded for the gate page's `next` as `X-Parental-Gate-Next`: stock nginx
-    /// cannot encode it, and unencoded its query would end at the first `&`.
+    /// The page the proxy was asked for, percent-encoded for the gate page's `next` as
+    /// `X-Parental-Gate-Next`: stock nginx cannot encode it, and unencoded its query would end
+    /// at the first `&`. nginx says it in `X-Original-URI` (the README's block sets it to
+    /// `$request_uri`), Caddy's `forward_auth` and Traefik's ForwardAuth in `X-Forwarded-Uri`.
+    /// Only ever a path for the gate page, which checks it again (``NextPath``): from anyone.
     static func comingBack(_ request: Request) -> HTTPFields {
-        guard let original = HTTPField.Name("X-Original-URI").flatMap({ request.headers[$0] }), original.hasPrefix("/"),
+        let original = ["X-Original-URI", "X-Forwarded-Uri"].lazy.compactMap { HTTPField.Name($0).flatMap { request.headers[$0] } }.first
+        guard let original, original.hasPrefix("/"),
               original.utf8.count <= NextPath.maximumLength, let name = HTTPField.Name("X-Parental-Gate-Next"),
               let encoded = original.addingPercentEncoding(withAllowedCharacters: Self.unreserved)
         else { return [:] }

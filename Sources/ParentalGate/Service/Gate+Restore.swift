@@ -1,0 +1,90 @@
+import Foundation
+import GateCore
+import GateStore
+
+extension Gate {
+    /// What a restore did: the schema version of what is now the database, and where the
+    /// database it replaced was kept, if there was one.
+    package struct RestoreReport: Sendable {
+        package var schemaVersion: Int
+        package var auditRecords: Int
+        package var replacedKeptAt: String?
+    }
+
+    /// Replaces the database at `path` with the backup at `backup` (one `db backup` wrote),
+    /// with no process using the database: the backup is copied beside the database and
+    /// checked there first (SQLite's integrity and foreign-key checks, a ParentalGate schema
+    /// no newer than this build's, an intact audit chain); only a sound copy takes the
+    /// database's place, and the database it replaces (with its write-ahead log) is kept at
+    /// `path.before-restore`; the restored file belongs to the replaced one's owner. The
+    /// backup itself is opened read-only and left as it was.
+    package static func restore(database path: String, from backup: String) async throws(GateError) -> RestoreReport {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: backup, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw .invalidInput(.unrestorableBackup("no backup file at \(backup.escapedForMessage)"))
+        }
+        let resolved = { (file: String) in URL(fileURLWithPath: file).resolvingSymlinksInPath().path }
+        guard resolved(backup) != resolved(path) else {
+            throw .invalidInput(.unrestorableBackup("\(backup.escapedForMessage) is the database itself"))
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .database("cannot make the database's folder \(folder): \(error.localizedDescription)")
+        }
+        let copy = folder + "/.restore-\(UUID().uuidString).sqlite"
+        let sideFiles = { (file: String) in ["", "-wal", "-shm", "-journal"].map { file + $0 } }
+        defer { for file in sideFiles(copy) { try? manager.removeItem(atPath: file) } }
+        let report: RestoreReport
+        do {
+            try GateStore.copyDatabase(from: backup, to: copy)
+            let gate = try Gate(database: .file(copy), migrate: false, singleConnection: true)
+            let problems = try await gate.integrityProblems()
+            let status = try await gate.databaseStatus()
+            let audit = try await gate.verifyAudit()
+            try gate.close()
+            if let problem = problems.first {
+                throw GateError.invalidInput(.unrestorableBackup("the backup \(backup.escapedForMessage) is damaged: \(problem); nothing was replaced"))
+            }
+            guard audit.isIntact else {
+                throw GateError.invalidInput(.unrestorableBackup("the backup's audit log is not intact (\(audit.message)); nothing was replaced"))
+            }
+            report = RestoreReport(schemaVersion: status.schemaVersion, auditRecords: audit.checked, replacedKeptAt: nil)
+        } catch let error as GateError {
+            if case .invalidInput = error { throw error }
+            throw .invalidInput(.unrestorableBackup("the backup \(backup.escapedForMessage) cannot be restored: \(error.description); nothing was replaced"))
+        } catch {
+            throw .invalidInput(.unrestorableBackup("the backup \(backup.escapedForMessage) cannot be restored: \(error); nothing was replaced"))
+        }
+        // The database and its log move aside together (a log applies only to its own file).
+        var kept: String?
+        let keep = path + ".before-restore"
+        // The restored file belongs to whoever the replaced one did (root restoring the
+        // daemon's database leaves it the daemon's).
+        var owner = stat()
+        if lstat(path, &owner) == 0 {
+            _ = chown(copy, owner.st_uid, owner.st_gid)
+        }
+        do {
+            if manager.fileExists(atPath: path) {
+                for (from, to) in zip(sideFiles(path), sideFiles(keep)) {
+                    try? manager.removeItem(atPath: to)
+                    if manager.fileExists(atPath: from) { try manager.moveItem(atPath: from, toPath: to) }
+                }
+                kept = keep
+            }
+            guard chmod(copy, 0o600) == 0, rename(copy, path) == 0 else {
+                throw GateError.database("cannot put the restored database at \(path): \(String(cString: strerror(errno)))")
+            }
+        } catch let error as GateError {
+            throw error
+        } catch {
+            throw .database("cannot move the database aside to \(keep): \(error.localizedDescription)")
+        }
+        var done = report
+        done.replacedKeptAt = kept
+        return done
+    }
+}
