@@ -29,6 +29,6 @@ public struct AuditEntryJSON: Encodable, Sendable {
         actor = entry.event.actor
         client = entry.event.client
         challenge = entry.event.challengeID?.rawValue
-        details = entry.event.details
+        details = entry.event.detailsWithISOTimes
     }
 }

@@ -156,7 +156,7 @@ struct ParentalGated: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let settings = try await DaemonSettings.resolve(self, environment: environment)
-        if initAdminToken, Self.printsToJournal(environment) {
+        if initAdminToken, JournalLogHandler.isJournal(STDOUT_FILENO, environment) {
             throw CommandError.usage(
                 "--init-admin-token would print the token into the journal, where anyone who reads the logs finds it: hand the daemon a token file instead (LoadCredential= and --admin-token-file, as the shipped unit does)")
         }
@@ -169,7 +169,9 @@ struct ParentalGated: AsyncParsableCommand {
         // Whatever the daemon creates (database, side files, sockets before their chmod) is its own.
         umask(0o077)
         let level = settings.logLevel
+        let journal = JournalLogHandler.isJournal(STDERR_FILENO, environment)
         LoggingSystem.bootstrap { label in
+            if journal { return JournalLogHandler(label: label, logLevel: level) }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
@@ -243,14 +245,6 @@ struct ParentalGated: AsyncParsableCommand {
             ])
         }
         try gate.close()
-    }
-
-    /// Whether standard output is the journal: systemd says which stream it connected in
-    /// `JOURNAL_STREAM` (`DEVICE:INODE`), and a redirection elsewhere no longer matches it.
-    private static func printsToJournal(_ environment: [String: String]) -> Bool {
-        var status = stat()
-        guard let stream = environment["JOURNAL_STREAM"], fstat(STDOUT_FILENO, &status) == 0 else { return false }
-        return stream == "\(status.st_dev):\(status.st_ino)"
     }
 
     /// Writes `line` to standard output at once, unbuffered, even when it is a pipe (as

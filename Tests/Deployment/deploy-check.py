@@ -493,6 +493,15 @@ http {{
         if status != 200 or missing or 'parental_gate_profile_state{profile="emma",state="parent"} 1' not in exposition:
             fail(f"the example scrape at {target}{path}: {status}; missing {missing}")
 
+        # The example fail2ban filter finds every refused request in the journal, and nothing else.
+        with open(JOURNAL, errors="replace") as journal:
+            refused = [line for line in journal if "client=" in line and re.search(r"\bstatus=(401|403|423|429)\b", line)]
+        result = subprocess.run(["fail2ban-regex", JOURNAL, f"{REPO}/Examples/fail2ban/filter.d/parental-gate.conf"],
+                                capture_output=True, text=True)
+        matched = re.search(r"Lines: \d+ lines, \d+ ignored, (\d+) matched", result.stdout)
+        if not refused or not matched or int(matched.group(1)) != len(refused):
+            fail(f"fail2ban's filter matched {matched.group(1) if matched else 'nothing'} of the {len(refused)} refused requests:\n{result.stdout[-800:]}")
+
         # Caddy with the README's Caddyfile, verbatim, in nginx's place.
         subprocess.run(["nginx", "-c", conf, "-p", "/run/deploy-check/nginx", "-s", "stop"], check=False)
         wait_for(lambda: fetch("GET", f"{HOST}/gate/emma")[0] == 0, "nginx to stop")
@@ -629,7 +638,7 @@ def main():
     else:
         if os.geteuid() != 0:
             fail("needs root (it installs as the README does, in namespaces of its own): CI runs it as root")
-        for tool in ["unshare", "nginx", "caddy", "systemd-analyze", "runuser", "openssl", "ip", "dpkg-deb", "readelf"]:
+        for tool in ["unshare", "nginx", "caddy", "systemd-analyze", "runuser", "openssl", "ip", "dpkg-deb", "readelf", "fail2ban-regex"]:
             if not shutil.which(tool):
                 fail(f"needs {tool} (.ci/run installs it)")
         try:

@@ -295,3 +295,24 @@ struct AuditCommandTests {
         #expect(try db.ok(["profile", "list"]).stdout.contains("emma"))
     }
 }
+
+extension AuditCommandTests {
+    @Test("audit list --json gives the times inside details in ISO 8601, as every other time; the table in local time")
+    func detailTimes() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma", policy: ["--max-failed-challenges", "1"])
+        let begun = try JSONOutput.object(try db.ok(["challenge", "begin", "emma", "--json"]).stdout)
+        let id = try #require((begun["challenge"] as? [String: Any])?["id"] as? String)
+        #expect(try db.run(["challenge", "cancel", id]).status == 2, "cancelled, and so locked out")
+        let entries = try JSONOutput.array(try db.ok(["audit", "list", "--json"]).stdout)
+        let lockout = try #require(entries.first { $0["kind"] as? String == "lockoutStarted" })
+        let until = try #require((lockout["details"] as? [String: String])?["until"])
+        #expect(until.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(until)")
+        let issued = try #require(entries.first { $0["kind"] as? String == "challengeIssued" })
+        let deadline = try #require((issued["details"] as? [String: String])?["deadline"])
+        #expect(deadline.hasSuffix("Z") && deadline.contains("T"), "\(deadline)")
+        #expect(try db.sqlite("SELECT json_extract(details, '$.until') FROM audit_log WHERE kind = 'lockoutStarted'")
+            .trimmingCharacters(in: .whitespacesAndNewlines).allSatisfy(\.isNumber), "stored as milliseconds: the chain hashes them")
+    }
+}

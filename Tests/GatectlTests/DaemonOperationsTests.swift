@@ -28,3 +28,23 @@ struct DaemonOperationsTests {
         #expect(ended.stderr.contains("parental-gated \(version) stopped"), "\(ended.stderr)")
     }
 }
+
+extension DaemonOperationsTests {
+    @Test("with standard error the journal's stream, each log line starts with its syslog priority and has no time of its own")
+    func journalPriorities() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let daemon = try InteractiveGatectl(
+            ["--database", scratch.path("gate.sqlite"), "--port", "0", "--log-level", "debug"], executable: try GatectlProcess.daemon,
+            errorsToJournal: true)
+        _ = try await daemon.waitForLine(startingWith: "serving on ")
+        kill(daemon.pid, SIGHUP)
+        #expect(await daemon.waitForError("SIGHUP"))
+        let ended = daemon.finish(timeout: 0)
+        let lines = ended.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.wholeMatch(of: /<[2-7]>\S.*/) != nil }, "\(ended.stderr)")
+        #expect(lines.contains { $0.hasPrefix("<5>parental-gated ") && $0.contains(" starting") }, "a notice is <5>: \(ended.stderr)")
+        #expect(lines.contains { $0.hasPrefix("<5>SIGHUP: nothing is reloaded") }, "\(ended.stderr)")
+        #expect(!ended.stderr.contains(" notice "), "no level or time written out: the journal has its own")
+    }
+}

@@ -40,10 +40,7 @@ enum Formatting {
 
     /// A detail of an audit record for people: times (milliseconds since 1970) as times.
     static func detail(key: String, value: String) -> String {
-        guard ["deadline", "until", "expiresAt", "before", "observed", "latestSeen", "sealedLastAt"].contains(key),
-              let milliseconds = Int64(value)
-        else { return value }
-        return time(Date(millisecondsSince1970: milliseconds))
+        AuditEvent.time(ofDetail: key, value).map(time) ?? value
     }
 
     /// A profile's state in words, with times where they matter; an open challenge's id only

@@ -33,9 +33,7 @@ public struct NotificationEvent: Hashable, Sendable {
         case .challengeAbandoned: facts["reason"] = FailureReason.abandoned.rawValue
         case .lockoutStarted:
             facts["level"] = event.details["level"]
-            if let until = event.details["until"].flatMap(Int64.init) {
-                facts["until"] = Date(millisecondsSince1970: until).iso8601Milliseconds
-            }
+            facts["until"] = event.detailsWithISOTimes["until"]
         case .hardLockStarted: facts["level"] = event.details["level"]
         case .unlocked:
             facts["by"] = event.actor
@@ -44,9 +42,7 @@ public struct NotificationEvent: Hashable, Sendable {
         case .parentAsked:
             facts["request"] = event.details["request"]
             facts["account"] = event.details[AuditEvent.accountKey]
-            if let expires = event.details["expiresAt"].flatMap(Int64.init) {
-                facts["expiresAt"] = Date(millisecondsSince1970: expires).iso8601Milliseconds
-            }
+            facts["expiresAt"] = event.detailsWithISOTimes["expiresAt"]
         default: break
         }
         return facts

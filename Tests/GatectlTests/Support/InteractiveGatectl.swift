@@ -12,9 +12,12 @@ final class InteractiveGatectl: @unchecked Sendable {
     private var output = Data()
     private var errors = Data()
 
-    /// Starts `executable` (by default the built `gatectl`) with `arguments`.
+    /// Starts `executable` (by default the built `gatectl`) with `arguments`; with
+    /// `errorsToJournal`, its standard error is named in `JOURNAL_STREAM`, as systemd names
+    /// the journal's stream.
     init(
-        _ arguments: [String], executable: URL? = nil, environment extra: [String: String] = [:], standardInput: Bool = true
+        _ arguments: [String], executable: URL? = nil, environment extra: [String: String] = [:], standardInput: Bool = true,
+        errorsToJournal: Bool = false
     ) throws {
         process.executableURL = try executable ?? GatectlProcess.binary
         process.arguments = arguments
@@ -22,6 +25,10 @@ final class InteractiveGatectl: @unchecked Sendable {
         environment["PARENTAL_GATE_DB"] = nil
         environment["PARENTAL_GATE_SOCKET"] = nil
         environment.merge(extra) { $1 }
+        var status = stat()
+        if errorsToJournal, fstat(stderr.fileHandleForWriting.fileDescriptor, &status) == 0 {
+            environment["JOURNAL_STREAM"] = "\(status.st_dev):\(status.st_ino)"
+        }
         process.environment = environment
         process.standardInput = standardInput ? stdin : FileHandle.nullDevice
         process.standardOutput = stdout
