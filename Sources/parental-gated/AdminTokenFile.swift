@@ -17,7 +17,10 @@ enum AdminTokenFile {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw .usage("the admin token file \(path) is not a regular file")
         }
-        guard status.st_mode & 0o077 == 0 else {
+        // systemd's LoadCredential= file: root's, mode 0400, opened to the service's user by an
+        // ACL (which shows as group bits), in a folder only that service can reach.
+        let credential = Self.isSystemdCredential(path, status)
+        guard status.st_mode & 0o077 == 0 || credential else {
             throw .usage(
                 "the admin token file \(path) can be read or written by other accounts (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 600 it, and make a new token, as others may have read this one")
         }
@@ -25,5 +28,15 @@ enum AdminTokenFile {
             throw .usage("cannot read \(path): not a token of at most 512 characters in UTF-8")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether `path` is a credential systemd handed this service: directly in
+    /// `$CREDENTIALS_DIRECTORY`, owned by root (or this process's user, where systemd falls
+    /// back to a chown), writable by nobody but its owner.
+    private static func isSystemdCredential(_ path: String, _ status: stat) -> Bool {
+        guard let folder = ProcessInfo.processInfo.environment["CREDENTIALS_DIRECTORY"], !folder.isEmpty else { return false }
+        let resolved = { (file: String) in URL(fileURLWithPath: file).resolvingSymlinksInPath().standardizedFileURL.path }
+        let parent = URL(fileURLWithPath: resolved(path)).deletingLastPathComponent().path
+        return parent == resolved(folder) && (status.st_uid == 0 || status.st_uid == geteuid()) && status.st_mode & 0o022 == 0
     }
 }

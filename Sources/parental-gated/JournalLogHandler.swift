@@ -35,11 +35,28 @@ struct JournalLogHandler: LogHandler {
         var merged = metadataProvider?.get() ?? [:]
         merged.merge(metadata) { $1 }
         merged.merge(event.metadata ?? [:]) { $1 }
-        let fields = merged.keys.sorted().map { "\($0)=\(merged[$0].map { "\($0)" } ?? "")" }.joined(separator: " ")
-        // One line, one write: a message's own line breaks would start lines without a priority.
-        let text = "\(event.message)".replacingOccurrences(of: "\n", with: " ")
-        let line = "<\(Self.priority(event.level))>\(text)\(fields.isEmpty ? "" : " " + fields)\n"
+        let fields = merged.keys.sorted().map { "\(Self.escaped($0, quoting: false))=\(Self.escaped("\(merged[$0] ?? "")", quoting: true))" }
+        // One line, one write: a line break in a message or value would start a line of its own,
+        // with a priority of the writer's choosing.
+        let text = Self.escaped("\(event.message)", quoting: false)
+        let line = "<\(Self.priority(event.level))>\(text)\(fields.isEmpty ? "" : " " + fields.joined(separator: " "))\n"
         FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// `text` with control characters written as `\u{…}`; with `quoting`, in quotes (its own
+    /// quotes and backslashes escaped) when it holds a space, a quote or `=`, so a value cannot
+    /// pass for further `key=value` fields.
+    static func escaped(_ text: String, quoting: Bool) -> String {
+        var plain = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                plain += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                plain.unicodeScalars.append(scalar)
+            }
+        }
+        guard quoting, plain.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) || plain.isEmpty else { return plain }
+        return "\"" + plain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// Whether standard error is the journal: systemd names the stream it connected in

@@ -154,6 +154,8 @@ struct ParentalGated: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // SIGHUP's default ends the process: ignored from the start (HangUpService logs it later).
+        signal(SIGHUP, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let settings = try await DaemonSettings.resolve(self, environment: environment)
         if initAdminToken, JournalLogHandler.isJournal(STDOUT_FILENO, environment) {

@@ -1,5 +1,6 @@
 import Foundation
 import GateServer
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
@@ -177,6 +178,37 @@ struct GateRoutesTests {
             let text = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
             #expect(text.contains(#"parental_gate_failures_total{reason="tooFast"} 1"#))
             #expect(text.contains(#"parental_gate_failures_total{reason="tooManyWrongAnswers"} 0"#))
+        }
+    }
+}
+
+extension GateRoutesTests {
+    @Test("forward auth's 401 gives the page the proxy asked for back percent-encoded, from X-Original-URI or X-Forwarded-Uri; not a URL elsewhere, nor one too long for a proxy's header buffer")
+    func comingBack() async throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        let next = try #require(HTTPField.Name("X-Parental-Gate-Next"))
+        try await fixture.app().test(.router) { client in
+            for (header, value, expected) in [
+                ("X-Original-URI", "/settings/?tab=1&open=2", "%2Fsettings%2F%3Ftab%3D1%26open%3D2"),
+                ("X-Forwarded-Uri", "/a b", "%2Fa%20b"),
+                ("X-Original-URI", "https://evil.example/", nil),
+                ("X-Original-URI", "/" + String(repeating: "&", count: 700), nil),
+            ] as [(String, String, String?)] {
+                let response = try await client.execute(
+                    uri: "/v1/auth?profile=emma", method: .get, headers: [try #require(HTTPField.Name(header)): value])
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[next] == expected, "\(header): \(value)")
+            }
+            // redirect=1, for proxies that pass the answer on: a 302 to the gate page, and back.
+            let redirected = try await client.execute(
+                uri: "/v1/auth?profile=emma&redirect=1", method: .get,
+                headers: [try #require(HTTPField.Name("X-Forwarded-Uri")): "/settings/?tab=1&open=2"])
+            #expect(redirected.status == .found)
+            #expect(redirected.headers[.location] == "/gate/emma?next=%2Fsettings%2F%3Ftab%3D1%26open%3D2")
+            let bare = try await client.execute(uri: "/v1/auth?profile=emma&redirect=1", method: .get)
+            #expect(bare.status == .found && bare.headers[.location] == "/gate/emma")
         }
     }
 }

@@ -44,9 +44,10 @@ struct DbRestoreTests {
         let restored = try GatectlProcess.run(["db", "restore", copy, "--database", path, "--yes"])
         #expect(restored.status == 0, "\(restored.stderr)")
         #expect(restored.stdout.hasPrefix("restored \(copy) to \(path) (schema version 7, "), "\(restored.stdout)")
-        #expect(restored.stdout.hasSuffix("; the database it replaced is at \(path).before-restore\n"))
+        let kept = try #require(restored.stdout.firstMatch(of: /; the database it replaced is at (.+\.before-restore-\d{14})\n$/)?.output.1)
+        #expect(kept.hasPrefix(path))
         #expect(try SQLiteTool.run(path, "PRAGMA user_version").trimmingCharacters(in: .whitespacesAndNewlines) == "7")
-        #expect(try SQLiteTool.run(path + ".before-restore", "PRAGMA user_version").trimmingCharacters(in: .whitespacesAndNewlines) == "8")
+        #expect(try SQLiteTool.run(String(kept), "PRAGMA user_version").trimmingCharacters(in: .whitespacesAndNewlines) == "8")
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try GatectlProcess.run(["db", "status", "--database", path]).status == 0, "the restored database opens (and migrates)")
@@ -79,7 +80,7 @@ struct DbRestoreTests {
         let unasked = try db.run(["db", "restore", backup], input: "n\n")
         #expect(unasked.status == 1 && unasked.stderr.contains("not restored: confirm with y, or pass --yes"), "\(unasked.stderr)")
         expectUnchanged(try db.snapshot(), before)
-        #expect(!FileManager.default.fileExists(atPath: db.path + ".before-restore"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: db.scratch.url.path).allSatisfy { !$0.contains(".before-restore") })
         #expect(try FileManager.default.contentsOfDirectory(atPath: db.scratch.url.path).allSatisfy { !$0.hasPrefix(".restore-") },
                 "no copy left behind")
 
@@ -87,6 +88,11 @@ struct DbRestoreTests {
         defer { daemon.stop() }
         let remote = try daemon.gatectl(["db", "restore", backup, "--yes"])
         #expect(remote.status == 64 && remote.stderr.contains("stop it (systemctl stop parental-gated)"), "\(remote.stderr)")
+        // Named by its file while the daemon has it open: refused too, nothing moved.
+        let underIt = try GatectlProcess.run(["db", "restore", backup, "--database", daemon.databasePath, "--yes"])
+        #expect(underIt.status != 0 && underIt.stderr.contains("has the database \(daemon.databasePath) open (the daemon?)"), "\(underIt.stderr)")
+        #expect(FileManager.default.fileExists(atPath: daemon.databasePath))
+        #expect(try daemon.gatectl(["profile", "list"]).status == 0, "the daemon goes on with its database")
 
         let yes = try db.run(["db", "restore", backup], input: "y\n")
         #expect(yes.status == 0, "\(yes.stderr)")

@@ -8,10 +8,12 @@ package enum GatectlMain {
     /// The daemon's sockets where a system installation puts them, admin first.
     package static let defaultSockets = ["/run/parental-gate/admin.sock", "/run/parental-gate/gate.sock"]
 
-    /// What a system installation of the daemon leaves: with one of them there and no socket,
-    /// the daemon is down, and a database file of gatectl's own would be one the gate never reads.
+    /// What a system installation of the daemon leaves (the README's, or the package's): with
+    /// one of them there and no socket, the daemon is down, and a database file of gatectl's
+    /// own would be one the gate never reads.
     package static let systemInstallation = [
-        "/etc/systemd/system/parental-gated.service", "/etc/parental-gate/parental-gated.json", "/run/parental-gate",
+        "/etc/systemd/system/parental-gated.service", "/usr/lib/systemd/system/parental-gated.service",
+        "/etc/parental-gate/parental-gated.json",
     ]
 
     /// Runs `arguments` (without the program name) on the calling thread, which waits until

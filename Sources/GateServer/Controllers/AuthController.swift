@@ -3,9 +3,10 @@ import HTTPTypes
 import Hummingbird
 import ParentalGate
 
-/// `GET /v1/auth?profile=NAME`: forward auth for nginx `auth_request`, Traefik ForwardAuth
-/// and Caddy `forward_auth`. 200 while the request carries a live parent session of that
-/// profile (its cookie or a bearer token), 401 otherwise.
+/// `GET /v1/auth?profile=NAME[&redirect=1]`: forward auth for nginx `auth_request`, Traefik
+/// ForwardAuth and Caddy `forward_auth`. 200 while the request carries a live parent session
+/// of that profile (its cookie or a bearer token), 401 otherwise; with `redirect=1`, a 302 to
+/// the profile's gate page instead, for proxies that hand the answer to the browser.
 struct AuthController: Sendable {
     let gate: Gate
 
@@ -23,7 +24,16 @@ struct AuthController: Sendable {
         guard let token = SessionToken.from(request, profile: profile), let session = try await gate.session(token: token),
               ProfileName.key(for: session.profile) == ProfileName.key(for: profile)
         else {
-            throw Refusal(.unauthorized, "no live parent session of \(profile) on this request", headers: Self.comingBack(request))
+            let back = Self.comingBack(request)
+            // For proxies that pass the answer on to the browser (Caddy, Traefik): the way to the gate page.
+            if request.uri.queryParameters.get("redirect") == "1" {
+                let next = HTTPField.Name("X-Parental-Gate-Next").flatMap { back[$0] }
+                let page = "/gate/" + (profile.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "") + (next.map { "?next=" + $0 } ?? "")
+                var fields = back
+                fields[.location] = page
+                throw Refusal(.found, "no live parent session of \(profile) on this request: to its gate page", headers: fields)
+            }
+            throw Refusal(.unauthorized, "no live parent session of \(profile) on this request", headers: back)
         }
         return try APIResponse.json(["profile": session.profile, "expiresAt": APIResponse.time(session.expiresAt)])
     }
@@ -35,9 +45,10 @@ struct AuthController: Sendable {
     /// Only ever a path for the gate page, which checks it again (``NextPath``): from anyone.
     static func comingBack(_ request: Request) -> HTTPFields {
         let original = ["X-Original-URI", "X-Forwarded-Uri"].lazy.compactMap { HTTPField.Name($0).flatMap { request.headers[$0] } }.first
-        guard let original, original.hasPrefix("/"),
-              original.utf8.count <= NextPath.maximumLength, let name = HTTPField.Name("X-Parental-Gate-Next"),
-              let encoded = original.addingPercentEncoding(withAllowedCharacters: Self.unreserved)
+        // The encoded length is what the proxy must hold in its header buffer (nginx's 4 KiB).
+        guard let original, original.hasPrefix("/"), let name = HTTPField.Name("X-Parental-Gate-Next"),
+              let encoded = original.addingPercentEncoding(withAllowedCharacters: Self.unreserved),
+              encoded.utf8.count <= NextPath.maximumLength
         else { return [:] }
         return [name: encoded]
     }

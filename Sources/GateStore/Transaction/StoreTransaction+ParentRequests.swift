@@ -58,6 +58,13 @@ extension StoreTransaction {
     }
 
     /// The newest requests (of one profile, or all), newest first.
+    /// How many requests still wait for a parent at `time` (pending, not yet expired).
+    package func waitingParentRequests(at time: Date) throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM parent_requests WHERE status = 'pending' AND expires_at > ?",
+            arguments: [time.millisecondsSince1970]) ?? 0
+    }
+
     package func parentRequests(profileID: Int64?, limit: Int) throws -> [ParentRequest] {
         try Row.fetchAll(
             db.cachedStatement(sql: Self.requestQuery + " WHERE ?1 IS NULL OR r.profile_id = ?1 ORDER BY r.id DESC LIMIT ?2"),

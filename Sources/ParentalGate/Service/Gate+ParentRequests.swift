@@ -178,6 +178,12 @@ extension Gate {
         case approve(ParentRequest)
     }
 
+    /// How many requests wait for a parent now: read only, for `/metrics`, which writes nothing.
+    package func waitingParentRequests() async throws(GateError) -> Int {
+        let now = timeSource.now()
+        return try await read { try $0.waitingParentRequests(at: now) }
+    }
+
     /// The newest requests to a parent (of `profile`, or of every profile), newest first.
     public func parentRequests(profile: String? = nil, limit: Int = 50) async throws(GateError) -> [ParentRequest] {
         let timeSource = timeSource

@@ -16,8 +16,9 @@ extension Gate {
     /// checked there first (SQLite's integrity and foreign-key checks, a ParentalGate schema
     /// no newer than this build's, an intact audit chain); only a sound copy takes the
     /// database's place, and the database it replaces (with its write-ahead log) is kept at
-    /// `path.before-restore`; the restored file belongs to the replaced one's owner. The
-    /// backup itself is opened read-only and left as it was.
+    /// `path.before-restore-YYYYMMDDHHMMSS`; the restored file belongs to the replaced one's
+    /// owner. Refused while another process has the database open (as far as this process may
+    /// see: all of them, for root). The backup itself is opened read-only and left as it was.
     package static func restore(database path: String, from backup: String) async throws(GateError) -> RestoreReport {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
@@ -27,6 +28,10 @@ extension Gate {
         let resolved = { (file: String) in URL(fileURLWithPath: file).resolvingSymlinksInPath().path }
         guard resolved(backup) != resolved(path) else {
             throw .invalidInput(.unrestorableBackup("\(backup.escapedForMessage) is the database itself"))
+        }
+        if let holder = processesHolding(path).first {
+            throw .conflict(
+                "process \(holder) has the database \(path.escapedForMessage) open (the daemon?): stop it first (systemctl stop parental-gated); nothing was replaced")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
@@ -58,33 +63,42 @@ extension Gate {
         } catch {
             throw .invalidInput(.unrestorableBackup("the backup \(backup.escapedForMessage) cannot be restored: \(error); nothing was replaced"))
         }
-        // The database and its log move aside together (a log applies only to its own file).
-        var kept: String?
-        let keep = path + ".before-restore"
-        // The restored file belongs to whoever the replaced one did (root restoring the
-        // daemon's database leaves it the daemon's).
-        var owner = stat()
-        if lstat(path, &owner) == 0 {
-            _ = chown(copy, owner.st_uid, owner.st_gid)
-        }
+        // The database and its log move aside together (a log applies only to its own file),
+        // under a name of their own: an earlier restore's kept database is never replaced.
+        let stamp = Date().iso8601Milliseconds.filter { $0.isNumber }.prefix(14)
+        let keep = "\(path).before-restore-\(stamp)"
+        var moved: [(from: String, to: String)] = []
         do {
-            if manager.fileExists(atPath: path) {
-                for (from, to) in zip(sideFiles(path), sideFiles(keep)) {
-                    try? manager.removeItem(atPath: to)
-                    if manager.fileExists(atPath: from) { try manager.moveItem(atPath: from, toPath: to) }
-                }
-                kept = keep
+            for (from, to) in zip(sideFiles(path), sideFiles(keep)) where manager.fileExists(atPath: from) {
+                try manager.moveItem(atPath: from, toPath: to)
+                moved.append((from, to))
             }
             guard chmod(copy, 0o600) == 0, rename(copy, path) == 0 else {
                 throw GateError.database("cannot put the restored database at \(path): \(String(cString: strerror(errno)))")
             }
-        } catch let error as GateError {
-            throw error
         } catch {
-            throw .database("cannot move the database aside to \(keep): \(error.localizedDescription)")
+            // Put back what moved: the database stays as it was.
+            for file in moved.reversed() { try? manager.moveItem(atPath: file.to, toPath: file.from) }
+            if let error = error as? GateError { throw error }
+            throw .database("cannot move the database aside to \(keep): \(error.localizedDescription); it stays as it was")
         }
+        let kept: String? = moved.isEmpty ? nil : keep
         var done = report
         done.replacedKeptAt = kept
         return done
+    }
+
+    /// The processes other than this one with `path` (or its log) open, as `/proc` shows
+    /// them to this process.
+    private static func processesHolding(_ path: String) -> [Int32] {
+        let manager = FileManager.default
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let names: Set<String> = [target, target + "-wal", target + "-shm"]
+        let own = getpid()
+        return ((try? manager.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init).filter { pid in
+            pid != own && ((try? manager.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).contains { descriptor in
+                (try? manager.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")).map(names.contains) ?? false
+            }
+        }.sorted()
     }
 }
