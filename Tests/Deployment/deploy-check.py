@@ -566,7 +566,7 @@ def package_day():
     bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO, capture_output=True,
                              text=True, check=True).stdout.strip()
     _, built = run(f"BIN_DIR={shlex.quote(bin_dir)} scripts/package-deb /run/deploy-check/deb")
-    package = built.strip().splitlines()[-1]
+    package = [line for line in built.splitlines() if line.endswith(".deb")][-1]  # its path, on standard output
     print(f"deploy check: dpkg -i {os.path.basename(package)}", flush=True)
     run(f"dpkg -i {shlex.quote(package)}")
     for path in ["/usr/bin/gatectl", "/usr/bin/parental-gated", "/usr/lib/systemd/system/parental-gated.service",
