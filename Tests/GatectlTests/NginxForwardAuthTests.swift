@@ -72,12 +72,15 @@ struct NginxForwardAuthTests {
         return process
     }
 
-    static func waitFor(_ url: String) async throws -> Bool {
-        for _ in 0..<200 {
+    /// Whether `url` answers within a minute (a bound for a loaded machine, never a measure),
+    /// giving up at once when `process`, which should answer it, has ended.
+    static func waitFor(_ url: String, served process: Process) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning {
             if (try? curl(url).status) ?? 0 > 0 { return true }
             try await Task.sleep(for: .milliseconds(50))
         }
-        return false
+        return (try? curl(url).status) ?? 0 > 0
     }
 
     @Test("the page is refused before the gate and served after a pass")
@@ -102,9 +105,9 @@ struct NginxForwardAuthTests {
             gate.terminate()
         }
         let front = "http://127.0.0.1:\(nginxPort)"
-        try #require(try await Self.waitFor("http://127.0.0.1:\(gatePort)/healthz"))
-        try #require(try await Self.waitFor("http://127.0.0.1:\(upstreamPort)/settings/"))
-        try #require(try await Self.waitFor(front + "/gate/emma"))
+        try #require(try await Self.waitFor("http://127.0.0.1:\(gatePort)/healthz", served: gate), "the gate on \(gatePort)")
+        try #require(try await Self.waitFor("http://127.0.0.1:\(upstreamPort)/settings/", served: upstream), "the page on \(upstreamPort)")
+        try #require(try await Self.waitFor(front + "/gate/emma", served: nginx), "nginx on \(nginxPort)")
 
         let before = try Self.curl(front + "/settings/?tab=1&open=2")
         #expect(before.status == 302)
