@@ -74,6 +74,8 @@ struct AskRoutesTests {
             let after = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
             for line in [
                 "parental_gate_approvals_total 1", "parental_gate_passes_total 0", "parental_gate_parent_requests_waiting 0",
+                #"parental_gate_parent_requests_total{outcome="asked"} 1"#, #"parental_gate_parent_requests_total{outcome="approved"} 1"#,
+                #"parental_gate_parent_requests_total{outcome="denied"} 0"#,
                 #"parental_gate_profile_state{profile="emma",state="parent"} 1"#,
             ] {
                 #expect(after.contains(line + "\n"), "\(line) in:\n\(after)")

@@ -13,6 +13,13 @@ struct GateGauges: Sendable {
     var waitingRequests: Int
     /// Per notification subscription: its id, deliveries not made yet, its last failure.
     var notifications: [(id: Int64, pending: Int, lastFailedAt: Date?)]
+    /// Requests to a parent by what became of them, from the audit log.
+    var requestOutcomes: [(outcome: String, count: Int)]
+
+    /// Each outcome `parental_gate_parent_requests_total` counts, and the audit record of it.
+    static let requestOutcomeKinds: [(outcome: String, kind: AuditEventKind)] = [
+        ("asked", .parentAsked), ("approved", .requestApproved), ("denied", .requestDenied), ("expired", .requestExpired),
+    ]
 
     /// The states `parental_gate_profile_state` has a sample for, one of which is 1.
     static let stateNames = ["child", "verifying", "parent", "lockedOut", "hardLocked", "disabled"]
@@ -32,7 +39,10 @@ struct GateGauges: Sendable {
         }
         let waiting = try await gate.waitingParentRequests()
         let notifications = try await gate.notifications().map { ($0.id, $0.pending, $0.lastFailedAt) }
-        return GateGauges(states: states, waitingRequests: waiting, notifications: notifications)
+        let counts = try await gate.auditCounts(of: requestOutcomeKinds.map(\.kind))
+        return GateGauges(
+            states: states, waitingRequests: waiting, notifications: notifications,
+            requestOutcomes: requestOutcomeKinds.map { ($0.outcome, counts[$0.kind] ?? 0) })
     }
 
     /// The name of `state` in ``stateNames``.
@@ -62,6 +72,9 @@ struct GateGauges: Sendable {
                 Self.stateNames.map { ("{profile=\"\(Self.label(entry.profile))\",state=\"\($0)\"}", $0 == Self.name(of: entry.state) ? "1" : "0") }
             })
         gauge("parental_gate_parent_requests_waiting", "Requests to a parent not decided yet.", [("", "\(waitingRequests)")])
+        lines.append("# HELP parental_gate_parent_requests_total Requests to a parent by what became of them, as the audit log holds them (pruning takes old ones away).")
+        lines.append("# TYPE parental_gate_parent_requests_total counter")
+        for entry in requestOutcomes { lines.append("parental_gate_parent_requests_total{outcome=\"\(entry.outcome)\"} \(entry.count)") }
         gauge(
             "parental_gate_notifications_pending", "Deliveries not made yet, per notification subscription.",
             notifications.map { ("{subscription=\"\($0.id)\"}", "\($0.pending)") })

@@ -119,6 +119,20 @@ extension StoreTransaction {
         return name
     }
 
+    /// How many records of each of `kinds` the audit log holds (by its kind-and-time index).
+    package func auditCounts(of kinds: [AuditEventKind]) throws -> [AuditEventKind: Int] {
+        guard !kinds.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+        var counts: [AuditEventKind: Int] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT kind, count(*) AS n FROM audit_log WHERE kind IN (\(marks)) GROUP BY kind",
+            arguments: StatementArguments(kinds.map(\.rawValue)))
+        {
+            if let kind = AuditEventKind(rawValue: row["kind"]) { counts[kind] = row["n"] }
+        }
+        return counts
+    }
+
     /// A page of the audit entries matching `filter`, in `order`, at most `limit` of them,
     /// starting after `cursor`; with the count and last time of runs.
     ///

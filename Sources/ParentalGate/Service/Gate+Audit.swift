@@ -35,6 +35,11 @@ extension Gate {
         }
     }
 
+    /// How many records of each of `kinds` the audit log holds: read only, for `/metrics`.
+    package func auditCounts(of kinds: [AuditEventKind]) async throws(GateError) -> [AuditEventKind: Int] {
+        try await read { try $0.auditCounts(of: kinds) }
+    }
+
     /// Per profile (or for `profile` only), since `since`: challenges, answers, passes,
     /// failures by kind, lockouts and the median response time.
     public func stats(profile: String? = nil, since: Date? = nil) async throws(GateError) -> [GateStats] {
