@@ -546,7 +546,7 @@ def machine():
     """This namespace as a machine of its own: its loopback up, every folder an install
     writes overlaid (the real ones unchanged), home.lan at 127.0.0.1, the family's accounts."""
     subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
-    scratch = tempfile.mkdtemp(prefix="deploy-check-")
+    scratch = os.environ["DEPLOY_CHECK_SCRATCH"]  # made, and removed once the namespace is gone, outside
     # /lib too where it is not a link into /usr (a machine without merged /usr).
     for folder in ["/etc", "/usr", "/var", "/run", "/home"] + ([] if os.path.islink("/lib") else ["/lib"]):
         upper, work = f"{scratch}/{folder.strip('/').replace('/', '-')}", f"{scratch}/{folder.strip('/').replace('/', '-')}.work"
@@ -668,9 +668,15 @@ def main():
             fail("needs python3-seccomp (.ci/run installs it)")
         # Two machines, each a namespace of its own: the README's deployment, then the package.
         for mode in ["1", "package"]:
-            environment = dict(os.environ, DEPLOY_CHECK_INNER=mode)
-            result = subprocess.run(["unshare", "--mount", "--net", "--propagation", "private", "/usr/bin/python3", HERE],
-                                    env=environment)
+            # The overlays' upper layers (the installed programs among them) live here, outside
+            # the namespace, and go when it has ended with its mounts.
+            scratch = tempfile.mkdtemp(prefix="deploy-check-")
+            environment = dict(os.environ, DEPLOY_CHECK_INNER=mode, DEPLOY_CHECK_SCRATCH=scratch)
+            try:
+                result = subprocess.run(["unshare", "--mount", "--net", "--propagation", "private", "/usr/bin/python3", HERE],
+                                        env=environment)
+            finally:
+                shutil.rmtree(scratch, ignore_errors=True)
             if result.returncode != 0:
                 sys.exit(result.returncode)
 
