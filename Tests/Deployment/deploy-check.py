@@ -2,7 +2,7 @@
 """The README's "Deploy on a home server", run as written, then a family's first day through it.
 
 In a private mount and network namespace (overlays over /etc, /usr/local, /var, /run and
-/home, so nothing of the machine changes; loopback of its own, so ports 80, 3000, 8080 and
+/home, so nothing of the machine changes; loopback of its own, so ports 80, 880, 3000 and
 9000 are free), as root: the README's shell block runs line by line, each "# as NAME" line as
 that account; `systemctl` and `journalctl` are stand-ins that read the installed unit and run
 the daemon as systemd would: its dynamic user, supplementary groups, state, runtime and
@@ -212,6 +212,8 @@ def start_unit(name):
         "uid": uid, "groups": groups, "umask": int(one("UMask", "0022"), 8), "argv": shlex.split(command),
         "environment": environment, "allow": allow, "calls": sorted(calls),
         "errno": getattr(errno, error_number) if error_number else None, "private_state": private_state,
+        "capabilities": {key: [c.lower().removeprefix("cap_") for c in one(setting, "").split()]
+                         for key, setting in [("ambient", "AmbientCapabilities"), ("bounding", "CapabilityBoundingSet")]},
     }
     os.makedirs(os.path.dirname(JOURNAL), exist_ok=True)
     journal = open(JOURNAL, "ab")
@@ -236,9 +238,21 @@ def exec_sandboxed(spec):
         subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=0755", "tmpfs", "/var/lib/private"], check=True)
         os.makedirs(f"/var/lib/private/{state}")
         subprocess.run(["mount", "--move", hold, f"/var/lib/private/{state}"], check=True)
-    os.setgroups(spec["groups"])
-    os.setgid(spec["uid"])
-    os.setuid(spec["uid"])
+    # The user, its groups and the unit's capabilities (the bounding set, and the ambient
+    # ones it keeps as that user), by setpriv; then this script again, as that user, for the filter.
+    capabilities = spec["capabilities"]
+    os.execv("/usr/bin/setpriv", [
+        "setpriv", f"--reuid={spec['uid']}", f"--regid={spec['uid']}",
+        f"--groups={','.join(map(str, spec['groups']))}" if spec["groups"] else "--clear-groups",
+        "--inh-caps=" + ",".join(["-all"] + [f"+{c}" for c in capabilities["ambient"]]),
+        *([f"--ambient-caps={','.join('+' + c for c in capabilities['ambient'])}"] if capabilities["ambient"] else []),
+        "--bounding-set=" + ",".join(["-all"] + [f"+{c}" for c in capabilities["bounding"]]),
+        "/usr/bin/python3", HERE, "--exec-filtered", json.dumps(spec)])
+
+
+def exec_filtered(spec):
+    """The unit's process, as its user: its umask and system call filter; then its ExecStart."""
+    import seccomp  # python3-seccomp, Debian's bindings to libseccomp
     os.umask(spec["umask"])
     blocked = seccomp.ERRNO(spec["errno"]) if spec["errno"] is not None else seccomp.KILL_PROCESS
     if spec["allow"]:
@@ -631,6 +645,11 @@ def inner():
         logged = open(JOURNAL, errors="replace").read()
         if "starting" not in logged or "database=/var/lib/parental-gate/gate.sqlite" not in logged or " stopped" not in logged:
             fail("the journal lacks the start line (version, database, config) or the stop line")
+        # The daemon down, its port is no one else's: a child's account cannot listen there.
+        port = json.load(open("/etc/parental-gate/parental-gated.json"))["http"]["port"]
+        status, output = run(f"/usr/bin/python3 -c 'import socket; socket.socket().bind((\"127.0.0.1\", {port}))'", user="emma", check=False)
+        if status == 0 or "Permission denied" not in output:
+            fail(f"with the daemon stopped, emma's account could take its port {port}: {output}")
         # The daemon down: gatectl says so, and makes no database of its own the gate would never read.
         status, output = run("gatectl profile list", user="mum", check=False)
         if status != 69 or "is installed here" not in output:
@@ -650,6 +669,8 @@ def inner():
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--exec-sandboxed":
         exec_sandboxed(json.loads(sys.argv[2]))
+    elif len(sys.argv) > 2 and sys.argv[1] == "--exec-filtered":
+        exec_filtered(json.loads(sys.argv[2]))
     elif len(sys.argv) > 1 and sys.argv[1] == "--systemctl":
         systemctl(sys.argv[2:])
     elif os.environ.get("DEPLOY_CHECK_INNER") == "1":

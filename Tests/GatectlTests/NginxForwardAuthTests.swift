@@ -37,7 +37,8 @@ struct NginxForwardAuthTests {
             server {
                 listen 127.0.0.1:\(nginxPort);
 
-                \(blocks.server.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(gatePort)")
+                \(blocks.server.replacingOccurrences(of: "127.0.0.1:880;", with: "127.0.0.1:\(gatePort);")
+                    .replacingOccurrences(of: "127.0.0.1:880/", with: "127.0.0.1:\(gatePort)/")
                     .replacingOccurrences(of: "127.0.0.1:3000", with: "127.0.0.1:\(upstreamPort)"))
             }
         }
