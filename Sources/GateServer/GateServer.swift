@@ -23,6 +23,11 @@ public struct GateServer: Sendable {
         self.init(gate: gate, options: options)
     }
 
+    /// Counts a notification delivery's try in `/metrics` (the daemon's deliverer tells it).
+    package func recordDelivery(succeeded: Bool) {
+        metrics.recordDelivery(succeeded: succeeded)
+    }
+
     /// A server for `gate` as `options` say.
     public init(gate: Gate, options: GateServerOptions, logger: Logger = Logger(label: "ParentalGate")) {
         self.gate = gate

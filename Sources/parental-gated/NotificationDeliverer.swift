@@ -28,6 +28,8 @@ struct NotificationDeliverer: Service {
     let gate: Gate
     let settings: Settings
     let logger: Logger
+    /// Told of every try: whether the receiver took it (for `/metrics`).
+    var onTry: @Sendable (_ delivered: Bool) -> Void = { _ in }
 
     /// Deliveries claimed, and sent, at once.
     static let batch = 16
@@ -118,6 +120,7 @@ struct NotificationDeliverer: Service {
         } catch {
             logger.error("cannot record a notification's try", metadata: metadata.merging(["error": "\(error.description)"]) { $1 })
         }
+        onTry(error == nil)
         if let error {
             metadata["error"] = "\(error)"
             metadata["retryIn"] = "\(DurationText.format(settings.retry.delay(afterAttempt: notification.attempt)))"

@@ -204,12 +204,14 @@ struct ParentalGated: AsyncParsableCommand {
         ])
         GateEventLog(logger: logger).follow(gate)
         let handler = RemoteHandler(gate: gate, databasePath: settings.databasePath, access: settings.gateAccess, logger: logger)
+        let server = GateServer(gate: gate, options: settings.server, logger: logger)
         var running: [any Service] = [
-            GateServer(gate: gate, options: settings.server, logger: logger).application { host, port in
+            server.application { host, port in
                 Self.say("serving on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
             },
         ]
-        running.append(NotificationDeliverer(gate: gate, settings: settings.notifications, logger: logger))
+        running.append(NotificationDeliverer(
+            gate: gate, settings: settings.notifications, logger: logger, onTry: { server.recordDelivery(succeeded: $0) }))
         running.append(HangUpService(logger: logger))
         if let path = settings.adminSocket {
             running.append(SocketServer(socket: .admin, path: path, group: settings.adminGroup, handler: handler, logger: logger))

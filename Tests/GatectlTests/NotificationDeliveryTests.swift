@@ -244,3 +244,22 @@ struct NotificationDeliveryTests {
         }
     }
 }
+
+extension NotificationDeliveryTests {
+    @Test("/metrics counts tries delivered and failed, for an alert on a receiver that no longer takes them")
+    func deliveriesCounted() async throws {
+        let daemon = try await Self.daemon()
+        defer { daemon.stop() }
+        let receiver = try await Self.receiver(daemon)
+        defer { receiver.stop() }
+        let (taken, _) = try Self.addWebhook(daemon, receiver.url("/ok"))
+        let (refused, _) = try Self.addWebhook(daemon, "http://127.0.0.1:9/closed")
+        try daemon.ok(["notify", "test"])
+        _ = try await Self.subscription(daemon, taken) { $0["lastDeliveredAt"] != nil }
+        _ = try await Self.subscription(daemon, refused) { $0["lastError"] != nil }
+        let text = try await HTTPClient.send(try daemon.url("/metrics")).text
+        let delivered = try #require(text.firstMatch(of: /parental_gate_notification_deliveries_total\{result="delivered"\} (\d+)/)?.output.1)
+        let failed = try #require(text.firstMatch(of: /parental_gate_notification_deliveries_total\{result="failed"\} (\d+)/)?.output.1)
+        #expect(Int(delivered) ?? 0 >= 1 && Int(failed) ?? 0 >= 1, "\(text)")
+    }
+}

@@ -13,6 +13,8 @@ final class ServerMetrics: @unchecked Sendable {
     private var hardLocks = 0
     private var unlocks = 0
     private var requests: [Int: Int] = [:]
+    private var deliveries = 0
+    private var failedDeliveries = 0
     private var requestSeconds = 0.0
 
     /// Counts what the gate announces.
@@ -29,6 +31,13 @@ final class ServerMetrics: @unchecked Sendable {
             case .unlocked: unlocks += 1
             case .sessionEnded: break
             }
+        }
+    }
+
+    /// Counts one try to deliver a notification, which the receiver took or not.
+    func recordDelivery(succeeded: Bool) {
+        lock.withLock {
+            if succeeded { deliveries += 1 } else { failedDeliveries += 1 }
         }
     }
 
@@ -59,6 +68,9 @@ final class ServerMetrics: @unchecked Sendable {
             counter("parental_gate_lockouts_total", "Lockouts started.", [("", lockouts)])
             counter("parental_gate_hard_locks_total", "Hard locks started.", [("", hardLocks)])
             counter("parental_gate_unlocks_total", "Unlocks by an adult.", [("", unlocks)])
+            counter(
+                "parental_gate_notification_deliveries_total", "Tries to deliver a notification, by whether the receiver took it.",
+                [("{result=\"delivered\"}", deliveries), ("{result=\"failed\"}", failedDeliveries)])
             counter(
                 "parental_gate_http_requests_total", "HTTP requests, by status.",
                 requests.keys.sorted().map { ("{status=\"\($0)\"}", requests[$0] ?? 0) })
