@@ -160,3 +160,33 @@ struct SessionRoutesTests {
         }
     }
 }
+
+extension SessionRoutesTests {
+    @Test("forward auth answers a live session from memory, and refuses it the moment its time is up")
+    func forwardAuthMemoAndExpiry() async throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.app().test(.router) { client in
+            let token = try #require(try GateRoutesTests.json(try await Self.pass("emma", fixture, client))["token"] as? String)
+            let bearer: HTTPFields = [.authorization: "Bearer \(token)"]
+            let first = try await client.execute(uri: "/v1/auth?profile=emma", method: .get, headers: bearer)
+            #expect(first.status == .ok)
+            let expires = try #require(try GateRoutesTests.json(first)["expiresAt"] as? String)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let expiresAt = try #require(formatter.date(from: expires))
+
+            let hits = fixture.gate.sessionMemo.hits
+            #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get, headers: bearer).status == .ok)
+            #expect(fixture.gate.sessionMemo.hits == hits + 1, "the second answer came from memory")
+
+            let left = expiresAt.timeIntervalSince(fixture.clock.now)
+            fixture.clock.advance(by: .milliseconds(Int64((left * 1000).rounded()) - 1))
+            #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get, headers: bearer).status == .ok)
+            fixture.clock.advance(by: .milliseconds(1))
+            #expect(try await client.execute(uri: "/v1/auth?profile=emma", method: .get, headers: bearer).status == .unauthorized)
+            #expect(fixture.gate.sessionMemo.hits == hits + 3, "expiry refused from memory: no commit was needed")
+        }
+    }
+}

@@ -22,6 +22,8 @@ package struct GateStore: Sendable {
     let bell = NotificationBell()
     /// The key that seals webhook secrets.
     let notificationKey: NotificationKey
+    /// Tells whether anything committed since a moment (a pool on a file only).
+    let watch: ChangeWatch?
     /// How long a write waits for another process's write lock before failing as busy.
     package static let busyTimeout: TimeInterval = 5
 
@@ -78,6 +80,15 @@ package struct GateStore: Sendable {
         } catch {
             throw StoreError.wrapping(error, at: location)
         }
+        // Without it, answers are read from the database every time: slower, never stale.
+        if connections == .pool, case .file(let path) = location { watch = try? ChangeWatch(path: path) } else { watch = nil }
+    }
+
+    /// The database's change counter now: it differs from an earlier reading if anything
+    /// committed since, in this process or another. `nil` when it cannot tell (a database in
+    /// memory, a one-command store): then nothing read earlier may be trusted.
+    package func changeVersion() -> Int64? {
+        watch?.version()
     }
 
     /// The durability settings in force on the connection that writes.
@@ -192,6 +203,7 @@ package struct GateStore: Sendable {
     /// Checkpoints and empties the write-ahead log, then closes every connection now,
     /// whoever still holds this store; any later use fails.
     package func close() throws {
+        watch?.close()
         try dbWriter.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         try dbWriter.close()
     }
@@ -199,6 +211,7 @@ package struct GateStore: Sendable {
     /// Closes the connections now, as freeing the last copy of this store would (SQLite
     /// checkpoints and cuts back the log of the last connection to a file); any later use fails.
     package func closeConnections() throws {
+        watch?.close()
         try dbWriter.close()
     }
 

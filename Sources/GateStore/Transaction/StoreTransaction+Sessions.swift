@@ -28,9 +28,14 @@ extension StoreTransaction {
 
     /// The session the token belongs to, live or not, if any.
     package func session(token: String) throws -> ParentSession? {
+        try session(tokenHash: SecretToken.hash(token))
+    }
+
+    /// The session whose token's SHA-256 is `tokenHash`, live or not, if any.
+    package func session(tokenHash: Data) throws -> ParentSession? {
         try fetchOne(
             ParentSessionRecord.self, cached: "SELECT * FROM parent_sessions WHERE token_hash = ?",
-            arguments: [SecretToken.hash(token)]
+            arguments: [tokenHash]
         )?.session()
     }
 

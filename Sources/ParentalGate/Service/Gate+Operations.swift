@@ -85,17 +85,26 @@ extension Gate {
     }
 
     /// The live parent session `token` belongs to, or `nil` (unknown, expired or ended).
+    ///
+    /// Answered from memory while nothing has committed to the database since it was read
+    /// (``SessionMemo``), else read.
     public func session(token: String) async throws(GateError) -> SessionCheck? {
         let reading = timeSource.now()
         guard !token.isEmpty, token.count <= 200 else { return nil }
-        return try await read { transaction in
-            guard let session = try transaction.session(token: token),
+        let key = SecretToken.hash(token)
+        // Taken before the read: a commit during it makes the memo's version stale, never its answer.
+        let version = store.changeVersion()
+        if let version, let known = sessionMemo.facts(for: key, at: version) { return known?.check(at: reading) }
+        let facts = try await read { transaction -> SessionMemo.Facts? in
+            guard let session = try transaction.session(tokenHash: key),
                   let profile = try transaction.profile(id: session.profileID)
             else { return nil }
-            let latest = try transaction.gateCounters(profileID: profile.id).latestSeenAt ?? reading
-            guard profile.isEnabled, session.isLive(at: max(reading, latest)) else { return nil }
-            return SessionCheck(profile: profile.name, openedAt: session.openedAt, expiresAt: session.expiresAt)
+            return SessionMemo.Facts(
+                profile: profile.name, isEnabled: profile.isEnabled, session: session,
+                latestSeenAt: try transaction.gateCounters(profileID: profile.id).latestSeenAt)
         }
+        if let version { sessionMemo.remember(facts, for: key, at: version) }
+        return facts?.check(at: reading)
     }
 
     static func clientLabel(_ client: String?) throws(GateError) -> String? {

@@ -13,6 +13,8 @@ public struct Gate: Sendable {
     let timeSource: TimeSource
     let questions: QuestionGenerator
     let hub = EventHub()
+    /// Session answers kept while the database is unchanged (``session(token:)``).
+    let sessionMemo = SessionMemo()
     /// The local account every write of this gate is recorded as done for (``acting(for:)``).
     private(set) var account: String?
     /// Why the caller may not use a profile, if it is limited to some (``limited(_:)``).
