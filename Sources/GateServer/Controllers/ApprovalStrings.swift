@@ -26,7 +26,7 @@ struct ApprovalStrings: Encodable, Sendable {
     /// The table for the first supported language of an `Accept-Language` header.
     static func forAcceptLanguage(_ header: String?) -> ApprovalStrings {
         for range in header?.split(separator: ",") ?? [] {
-            let tag = range.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            let tag = range.split(separator: ";").first?.trimmedOfSpaces ?? ""
             guard let locale = try? LocaleTag(tag), let table = tables[locale.language] else { continue }
             return table
         }

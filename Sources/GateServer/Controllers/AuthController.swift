@@ -35,7 +35,7 @@ struct AuthController: Sendable {
             }
             throw Refusal(.unauthorized, "no live parent session of \(profile) on this request", headers: back)
         }
-        return try APIResponse.json(["profile": session.profile, "expiresAt": APIResponse.time(session.expiresAt)])
+        return APIResponse.json(strings: ["profile": session.profile, "expiresAt": APIResponse.time(session.expiresAt)])
     }
 
     /// The page the proxy was asked for, percent-encoded for the gate page's `next` as

@@ -22,8 +22,8 @@ struct SystemController: Sendable {
             body: .init(byteBuffer: ByteBuffer(string: metrics.exposition() + gauges.exposition())))
     }
 
-    @Sendable func health(_ request: Request, context: GateRequestContext) throws -> Response {
-        try APIResponse.json(["status": "ok"])
+    @Sendable func health(_ request: Request, context: GateRequestContext) -> Response {
+        APIResponse.json(strings: ["status": "ok"])
     }
 
     /// Ready only while the database can be written: the write lock can be taken, and the

@@ -42,7 +42,7 @@ struct AuditEventStream: Sendable {
         let newest = try await gate.auditEntries(order: .newestFirst, limit: 1).items.first?.id ?? 0
         var after = newest
         if let text = request.headers[Self.lastEventIDField] {
-            guard let id = Int64(text.trimmingCharacters(in: .whitespaces)), id >= 0 else {
+            guard let id = Int64(text.trimmedOfSpaces), id >= 0 else {
                 throw Refusal(.badRequest, "Last-Event-ID must be the id of an event this stream sent (a whole number)")
             }
             guard id <= newest else {

@@ -10,7 +10,7 @@ enum ClientAddress {
     /// `text` as a canonical IP address (IPv4 dotted quad, IPv6 compressed in lower case, an
     /// IPv4-mapped IPv6 address as IPv4, brackets removed), or `nil` if it is not one.
     static func canonical(_ text: some StringProtocol) -> String? {
-        var text = text.trimmingCharacters(in: .whitespaces)
+        var text = text.trimmedOfSpaces
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
         guard !text.isEmpty, text.count <= 64 else { return nil }
         var v4 = in_addr()

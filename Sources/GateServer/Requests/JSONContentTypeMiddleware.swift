@@ -8,7 +8,7 @@ struct JSONContentTypeMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard [.post, .put, .patch].contains(request.method) else { return try await next(request, context) }
-        let type = request.headers[.contentType]?.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces)
+        let type = request.headers[.contentType]?.split(separator: ";", maxSplits: 1).first?.trimmedOfSpaces
         guard type?.lowercased() == "application/json" else {
             throw Refusal(.unsupportedMediaType, "the request must be JSON: send Content-Type: application/json")
         }

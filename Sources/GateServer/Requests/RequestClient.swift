@@ -22,7 +22,7 @@ struct RequestClient {
         func forwarded(_ name: String) -> String? {
             guard trusted, let field = HTTPField.Name(name) else { return nil }
             let value = request.headers[values: field].joined(separator: ",").split(separator: ",").last
-            return value.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            return value.map { $0.trimmedOfSpaces }.flatMap { $0.isEmpty ? nil : $0 }
         }
         let forwardedFor = forwarded("X-Forwarded-For").flatMap { ClientAddress.canonical($0) }
         address = ClientAddress.key(forwardedFor ?? peer ?? "unknown")

@@ -12,15 +12,33 @@ enum SessionToken {
     /// The cookie of `profile`: the prefix and the profile's case-folded name, percent-encoded
     /// to a valid cookie name (`parental_gate_session_emma`, `parental_gate_session_zo%C3%AB`).
     static func cookieName(for profile: String) -> String {
-        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        let key = ProfileName.key(for: profile.trimmingCharacters(in: .whitespaces))
+        let key = ProfileName.key(for: profile.trimmedOfSpaces)
+        if key.utf8.allSatisfy(isUnreserved) { return cookiePrefix + key }
         return cookiePrefix + (key.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
+    }
+
+    /// RFC 3986's unreserved characters: all that a cookie name keeps as it is.
+    private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 
     /// The bearer token of `request`, if it has one.
     static func bearer(_ request: Request) -> String? {
-        guard let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        guard let authorization = request.headers[.authorization] else { return nil }
+        // "Bearer " in any case, compared byte by byte (the scheme is ASCII; lowercasing the
+        // whole header cost more than the rest of the check).
+        let scheme = authorization.utf8.prefix(7)
+        guard scheme.count == 7, zip(scheme, "bearer ".utf8).allSatisfy({ $0 == $1 || ($1 != 0x20 && $0 | 0x20 == $1) }) else {
+            return nil
+        }
+        return String(decoding: authorization.utf8.dropFirst(7), as: UTF8.self).trimmedOfSpaces
     }
 
     /// The bearer token, else the cookie of `profile`.
@@ -33,8 +51,8 @@ enum SessionToken {
         if let bearer = bearer(request) { return [bearer] }
         return request.headers[values: .cookie].flatMap { $0.split(separator: ";") }.compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).hasPrefix(cookiePrefix) else { return nil }
-            return parts[1].trimmingCharacters(in: .whitespaces)
+            guard parts.count == 2, parts[0].trimmedOfSpaces.hasPrefix(cookiePrefix) else { return nil }
+            return parts[1].trimmedOfSpaces
         }
     }
 

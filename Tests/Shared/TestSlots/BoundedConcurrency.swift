@@ -1,3 +1,6 @@
+// Built only where Swift Testing is: `swift build -c release --static-swift-stdlib` (the
+// README's install) builds every target, and a static standard library comes without it.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -37,3 +40,4 @@ extension Trait where Self == BoundedConcurrency {
     /// At most ``Slots/width`` test cases of all marked suites at once.
     public static var boundedConcurrency: Self { Self() }
 }
+#endif
