@@ -26,7 +26,7 @@ enum ClientAddress {
     /// The key a client is counted under: an IPv4 address as it is; an IPv6 address by its
     /// /64 network, since one device picks as many addresses in its network as it likes.
     static func key(_ address: String) -> String {
-        guard address.contains(":"), var v6 = ipv6(address) else { return address }
+        guard address.utf8.contains(UInt8(ascii: ":")), var v6 = ipv6(address) else { return address }
         withUnsafeMutableBytes(of: &v6) { bytes in
             for index in 8..<16 { bytes[index] = 0 }
         }

@@ -7,6 +7,8 @@ public struct GateRequestContext: RequestContext, RemoteAddressRequestContext, S
     public var coreContext: CoreRequestContextStorage
     /// The address of the connection's other end (a client, or a reverse proxy).
     public let remoteAddress: SocketAddress?
+    /// Who sent the request, once the request log's middleware has worked it out.
+    var client: RequestClient?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

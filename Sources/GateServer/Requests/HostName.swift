@@ -12,7 +12,7 @@ enum HostName {
             guard let close = authority.firstIndex(of: "]") else { return nil }
             host = authority[authority.index(after: authority.startIndex)..<close]
             let rest = authority[authority.index(after: close)...]
-            guard rest.isEmpty || rest.hasPrefix(":"), host.contains(":") else { return nil }
+            guard rest.isEmpty || rest.hasPrefix(":"), host.utf8.contains(UInt8(ascii: ":")) else { return nil }
             port = rest.isEmpty ? nil : rest.dropFirst()
         } else {
             let parts = authority.split(separator: ":", omittingEmptySubsequences: false)

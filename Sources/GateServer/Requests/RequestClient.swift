@@ -15,21 +15,36 @@ struct RequestClient {
     /// `host[:port]` the client asked for, when known.
     let authority: String?
 
+    /// Who sent `request`: worked out once, by the outermost middleware, which hands it on in
+    /// the context; worked out here for a router used without it.
     init(_ request: Request, context: GateRequestContext, options: GateServerOptions) {
+        if let known = context.client {
+            self = known
+            return
+        }
+        self.init(reading: request, context: context, options: options)
+    }
+
+    /// Works out who sent `request`.
+    init(reading request: Request, context: GateRequestContext, options: GateServerOptions) {
         let peer = context.remoteAddress?.ipAddress.flatMap { ClientAddress.canonical($0) }
         let trusted = peer.map { options.canonicalTrustedProxies.contains($0) } ?? false
         isTrustedProxy = trusted
-        func forwarded(_ name: String) -> String? {
-            guard trusted, let field = HTTPField.Name(name) else { return nil }
+        func forwarded(_ field: HTTPField.Name) -> String? {
+            guard trusted else { return nil }
             let value = request.headers[values: field].joined(separator: ",").split(separator: ",").last
             return value.map { $0.trimmedOfSpaces }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        let forwardedFor = forwarded("X-Forwarded-For").flatMap { ClientAddress.canonical($0) }
+        let forwardedFor = forwarded(Self.forwardedFor).flatMap { ClientAddress.canonical($0) }
         address = ClientAddress.key(forwardedFor ?? peer ?? "unknown")
-        let forwardedProto = forwarded("X-Forwarded-Proto")?.lowercased()
+        let forwardedProto = forwarded(Self.forwardedProto)?.lowercased()
         scheme = forwardedProto.flatMap { ["http", "https"].contains($0) ? $0 : nil } ?? (options.secureCookies ? "https" : "http")
-        authority = forwarded("X-Forwarded-Host") ?? request.head.authority
+        authority = forwarded(Self.forwardedHost) ?? request.head.authority
     }
+
+    private static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+    private static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+    private static let forwardedHost = HTTPField.Name("X-Forwarded-Host")!
 
     /// Whether the client reached the server over TLS (cookies are then `Secure`).
     var isSecure: Bool {

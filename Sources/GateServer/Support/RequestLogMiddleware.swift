@@ -25,6 +25,9 @@ struct RequestLogMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
+        var context = context
+        let client = RequestClient(reading: request, context: context, options: options)
+        context.client = client
         var response: Response
         do {
             response = try await next(request, context)
@@ -33,14 +36,14 @@ struct RequestLogMiddleware: RouterMiddleware {
         }
         response.headers[Self.requestIDField] = context.id
         let (method, status, route) = (request.method.rawValue, response.status.code, Self.route(context.endpointPath))
-        let client = RequestClient(request, context: context, options: options).address
+        let address = client.address
         let (logger, metrics) = (context.logger, metrics)
         @Sendable func record() {
             let elapsed = (ContinuousClock.now - start).components
             let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
             metrics.record(status: status, seconds: seconds)
             logger.info("request", metadata: [
-                "client": "\(client)", "method": "\(method)", "route": "\(route)", "status": "\(status)",
+                "client": "\(address)", "method": "\(method)", "route": "\(route)", "status": "\(status)",
                 "ms": "\(Int((seconds * 1000).rounded()))",
             ])
         }
