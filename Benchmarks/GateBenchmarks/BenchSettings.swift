@@ -11,6 +11,9 @@ enum BenchSettings {
 
     static var isSmoke: Bool { environment["GATE_BENCH_SMOKE"] == "1" }
 
+    /// How many gate cycles the malloc count CI guards is taken over (the script divides by it).
+    static let countedCycles = 200
+
     static var directory: URL {
         URL(fileURLWithPath: environment["GATE_BENCH_DIR"] ?? FileManager.default.temporaryDirectory.path)
             .appendingPathComponent("parental-gate-bench")

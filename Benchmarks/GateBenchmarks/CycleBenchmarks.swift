@@ -29,4 +29,21 @@ func registerCycleBenchmarks() {
     } teardown: {
         raw.clear()
     }
+
+    // A count CI guards (Benchmarks/scripts/counts.sh): mallocs of `countedCycles` cycles
+    // after a warm-up, in one iteration, so that the first cycle's one-time work is not counted.
+    let counted = Holder<CycleFixture>()
+    Benchmark(
+        "Counts: \(BenchSettings.countedCycles) gate cycles",
+        configuration: .init(metrics: [.mallocCountTotal], warmupIterations: 0, maxIterations: 1)
+    ) { _ in
+        let fixture = try counted.value()
+        for _ in 0..<BenchSettings.countedCycles { try await fixture.cycle() }
+    } setup: {
+        let fixture = try await CycleFixture(directory: BenchSettings.freshDirectory("counted-cycle"))
+        for _ in 0..<20 { try await fixture.cycle() }
+        counted.set(fixture)
+    } teardown: {
+        counted.clear()
+    }
 }

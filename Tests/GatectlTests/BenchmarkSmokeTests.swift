@@ -12,11 +12,15 @@ import TestSlots
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Benchmarks/scripts")
         let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { $0.hasSuffix(".sh") }.sorted()
-        #expect(names == ["common.sh", "order-file.sh", "process-cost.sh", "release-check.sh", "server.sh", "smoke.sh"])
+        #expect(names == ["common.sh", "forward-auth.sh", "order-file.sh", "process-cost.sh", "release-check.sh", "server.sh", "smoke.sh"])
         for name in names {
             let result = try GatectlProcess.run(
                 ["-n", scripts.appendingPathComponent(name).path], executable: URL(fileURLWithPath: "/bin/bash"))
             #expect(result.status == 0, "\(name): \(result.stderr)")
         }
+        // The counts CI guards (run by scripts/test after the release programs are built).
+        let counts = try GatectlProcess.run(
+            ["-m", "py_compile", scripts.appendingPathComponent("counts.py").path], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        #expect(counts.status == 0, "counts.py: \(counts.stderr)")
     }
 }

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Benchmarks/scripts/counts.py — the counts CI guards (issue 27, item 3).
+
+Three figures that are counts, not times, and so the same on every run of the same code:
+  - mallocsPerGateCycle: mallocs of one gate cycle (begin + a passing answer), after a
+    warm-up: the benchmark "Counts: N gate cycles" (ordo-one/benchmark's malloc count) / N;
+  - gatectlStatusInstructions: instructions `gatectl status emma` runs (valgrind callgrind),
+    from start to exit, on a fresh database with one profile;
+  - bytesPerAttempt: bytes of database per recorded attempt at 3,000 attempts (the benchmark
+    "Size and prune", smoke size).
+Each is compared with its threshold in Benchmarks/thresholds.json: more than the tolerance
+(10%) above it fails the run, so that a feature cannot make the hot path heavier unseen. A
+figure well under its threshold is reported, so that the threshold can follow it down.
+
+Run: Benchmarks/scripts/counts.py [--gatectl PATH] [--update]
+  --gatectl: a release gatectl (default: the package's release build, built if missing).
+  --update:  write the measured figures into thresholds.json (after a deliberate change;
+             say why in the commit).
+Needs: swift, valgrind, objcopy (binutils).
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BENCHMARKS = os.path.dirname(HERE)
+ROOT = os.path.dirname(BENCHMARKS)
+THRESHOLDS = os.path.join(BENCHMARKS, "thresholds.json")
+
+
+def run(arguments, **options):
+    return subprocess.run(arguments, check=True, text=True, capture_output=True, **options)
+
+
+def release_bin(package):
+    return run(["swift", "build", "-c", "release", "--package-path", package, "--show-bin-path"]).stdout.strip()
+
+
+def metric(output, benchmark, name):
+    """The first value of metric `name` in the direct run's report of `benchmark`."""
+    section = output.split(f"Debug results for {benchmark}:", 1)
+    if len(section) != 2:
+        sys.exit(f"counts: the benchmark '{benchmark}' did not report")
+    after = section[1].split("Debug results for ", 1)[0].split(f"{name}:", 1)
+    if len(after) != 2:
+        sys.exit(f"counts: '{benchmark}' reported no '{name}'")
+    found = re.search(r"^\s*([0-9]+(?:\.[0-9]+)?)\s", after[1], re.MULTILINE)
+    if not found:
+        sys.exit(f"counts: no value for '{name}' of '{benchmark}'")
+    return float(found.group(1))
+
+
+def benchmark_counts():
+    run(["swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--product", "GateBenchmarks"])
+    binary = os.path.join(release_bin(BENCHMARKS), "GateBenchmarks")
+    with tempfile.TemporaryDirectory() as scratch:
+        environment = dict(os.environ, GATE_BENCH_SMOKE="1", GATE_BENCH_DIR=scratch)
+        output = run([binary], env=environment).stdout
+    cycles = re.search(r"Debug results for (Counts: ([0-9]+) gate cycles):", output)
+    if not cycles:
+        sys.exit("counts: the benchmark 'Counts: N gate cycles' did not report")
+    mallocs = metric(output, cycles.group(1), "Malloc (total)") / int(cycles.group(2))
+    size = re.search(r"Debug results for (Size and prune \([0-9]+ attempts\)):", output)
+    if not size:
+        sys.exit("counts: the benchmark 'Size and prune' did not report")
+    return mallocs, metric(output, size.group(1), "bytes per attempt")
+
+
+def status_instructions(gatectl):
+    with tempfile.TemporaryDirectory() as scratch:
+        # valgrind cannot read the debug information of Swift 6's toolchain; the symbols are enough.
+        stripped = os.path.join(scratch, "gatectl")
+        run(["objcopy", "--strip-debug", gatectl, stripped])
+        gatectl = stripped
+        database = os.path.join(scratch, "gate.sqlite")
+        # The same environment on every machine: no PARENTAL_GATE_* from the caller, UTC, C locale.
+        environment = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TZ": "UTC", "LANG": "C.UTF-8"}
+        run([gatectl, "profile", "add", "emma", "--by", "counts", "--database", database], env=environment)
+        run([gatectl, "status", "emma", "--database", database], env=environment)
+        traced = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/callgrind.out",
+             gatectl, "status", "emma", "--database", database],
+            env=environment, text=True, capture_output=True)
+        if traced.returncode != 0:
+            sys.exit(f"counts: gatectl status under callgrind exited {traced.returncode}: {traced.stderr.strip()[-500:]}")
+        found = re.search(r"Collected : ([0-9]+)", traced.stderr)
+        if not found:
+            sys.exit(f"counts: callgrind counted nothing: {traced.stderr.strip()[-500:]}")
+        return float(found.group(1))
+
+
+def main():
+    parser = argparse.ArgumentParser(description="The counts CI guards, against Benchmarks/thresholds.json.")
+    parser.add_argument("--gatectl", help="a release gatectl (default: the package's release build)")
+    parser.add_argument("--update", action="store_true", help="write the measured figures into thresholds.json")
+    arguments = parser.parse_args()
+
+    gatectl = arguments.gatectl
+    if not gatectl:
+        run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--package-path", ROOT, "--product", "gatectl"])
+        gatectl = os.path.join(release_bin(ROOT), "gatectl")
+
+    with open(THRESHOLDS) as file:
+        thresholds = json.load(file)
+    tolerance = thresholds["tolerance"]
+    mallocs, bytes_per_attempt = benchmark_counts()
+    measured = {
+        "mallocsPerGateCycle": mallocs,
+        "gatectlStatusInstructions": status_instructions(gatectl),
+        "bytesPerAttempt": bytes_per_attempt,
+    }
+    if set(measured) != set(thresholds["counts"]):
+        sys.exit(f"counts: thresholds.json names {sorted(thresholds['counts'])}, this script measures {sorted(measured)}")
+
+    failed = False
+    for name, value in measured.items():
+        threshold = thresholds["counts"][name]["threshold"]
+        ratio = value / threshold
+        verdict = "ok"
+        if ratio > 1 + tolerance:
+            verdict = f"FAILED: more than {tolerance:.0%} over the threshold"
+            failed = True
+        elif ratio < 1 - tolerance:
+            verdict = "well under: lower the threshold (--update)"
+        print(f"counts: {name} {value:,.0f} against {threshold:,.0f} ({ratio:.3f}): {verdict}")
+        if arguments.update:
+            thresholds["counts"][name]["threshold"] = round(value)
+    if arguments.update:
+        with open(THRESHOLDS, "w") as file:
+            json.dump(thresholds, file, indent=2, ensure_ascii=False)
+            file.write("\n")
+        print(f"counts: thresholds written to {THRESHOLDS}")
+    elif failed:
+        print("counts: a count grew past its threshold; if the growth is deliberate, run with --update and say why", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
