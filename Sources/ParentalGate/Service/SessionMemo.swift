@@ -56,6 +56,9 @@ final class SessionMemo: Sendable {
     /// Keeps `facts`, read at `version` (taken before the read began).
     func remember(_ facts: Facts?, for key: Data, at version: Int64) {
         state.withLock { state in
+            // The watch's version only grows: facts read at an older one than the memo's are
+            // dropped, rather than emptying the memo of newer ones.
+            if let kept = state.version, version < kept { return }
             if state.version != version || state.known.count >= Self.capacity {
                 state = State(version: version, hits: state.hits)
             }
