@@ -19,7 +19,7 @@ struct HandWrittenTextTests {
         for value in Self.samples {
             let fields = ["profile": value, "expiresAt": "x" + value, "a": value + "y"]
             let expected = try JSONEncoder.gate().encode(fields)
-            #expect(Array(APIResponse.jsonText(strings: fields).utf8) == Array(expected), "\(value.debugDescription)")
+            #expect(Array(FlatJSON.object(fields).utf8) == Array(expected), "\(value.debugDescription)")
         }
         #expect(APIResponse.json(strings: [:]).headers[.contentType] == "application/json")
     }

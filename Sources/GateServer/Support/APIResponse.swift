@@ -19,41 +19,7 @@ enum APIResponse {
     static func json(strings fields: [String: String], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentType] = "application/json"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: jsonText(strings: fields))))
-    }
-
-    /// The text of ``json(strings:status:headers:)``.
-    static func jsonText(strings fields: [String: String]) -> String {
-        var text = "{"
-        for (index, key) in fields.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            quote(key, into: &text)
-            text += ":"
-            quote(fields[key] ?? "", into: &text)
-        }
-        text += "}"
-        return text
-    }
-
-    /// `value` as a JSON string, escaped as `JSONEncoder` escapes it.
-    private static func quote(_ value: String, into text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: FlatJSON.object(fields))))
     }
 
     /// An RFC 9457 problem: `{"type", "title", "status", "detail"}`.

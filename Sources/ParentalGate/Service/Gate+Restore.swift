@@ -19,7 +19,10 @@ extension Gate {
     /// `path.before-restore-YYYYMMDDHHMMSS`; the restored file belongs to the replaced one's
     /// owner. Refused while another process has the database open (as far as this process may
     /// see: all of them, for root). The backup itself is opened read-only and left as it was.
-    package static func restore(database path: String, from backup: String) async throws(GateError) -> RestoreReport {
+    /// `timeSource` dates the kept database's name.
+    package static func restore(
+        database path: String, from backup: String, timeSource: TimeSource = .system
+    ) async throws(GateError) -> RestoreReport {
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: backup, isDirectory: &isFolder), !isFolder.boolValue else {
@@ -65,7 +68,7 @@ extension Gate {
         }
         // The database and its log move aside together (a log applies only to its own file),
         // under a name of their own: an earlier restore's kept database is never replaced.
-        let stamp = Date().iso8601Milliseconds.filter { $0.isNumber }.prefix(14)
+        let stamp = timeSource.now().iso8601Milliseconds.filter { $0.isNumber }.prefix(14)
         let keep = "\(path).before-restore-\(stamp)"
         var moved: [(from: String, to: String)] = []
         do {
