@@ -146,6 +146,8 @@ struct SlowlorisTests {
         let server = try await ServedGate.start(db, ["--max-connections-per-address", "2", "--idle-timeout", "1h"])
         let held = try (0..<2).map { _ in try RawConnection(port: server.port) }
         var refused = 0
+        // A summary line may come once a minute: on a loaded machine the 60 tries can span minutes.
+        let started = Date()
         for _ in 0..<60 {
             let connection = try RawConnection(port: server.port)
             guard try await connection.waitForCloseWithoutReading(timeout: 10) else { break }
@@ -155,7 +157,8 @@ struct SlowlorisTests {
         #expect(held.allSatisfy { !$0.isClosed })
         let log = server.stop().stderr
         let lines = log.split(separator: "\n").filter { $0.contains("from 127.0.0.1") && $0.contains("open") }
-        #expect((1...2).contains(lines.count), "\(lines.count) lines: \(lines.prefix(3))")
+        let minutes = Int(Date().timeIntervalSince(started) / 60)
+        #expect((1...(2 + minutes)).contains(lines.count), "\(lines.count) lines in \(minutes) whole minutes: \(lines.prefix(3))")
         #expect(lines.first?.contains("closed a connection from 127.0.0.1: it already has 2 open") == true)
     }
 }
