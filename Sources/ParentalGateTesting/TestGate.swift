@@ -28,9 +28,19 @@ public struct TestGate: Sendable {
         database: DatabaseLocation = .inMemory, seed: UInt64 = 1,
         startingAt start: Date = Date(timeIntervalSince1970: 1_800_000_000)
     ) throws(GateError) {
+        try self.init(database: database, seed: seed, startingAt: start, busyTimeout: nil)
+    }
+
+    /// The same, with a write waiting `busyTimeout` for another process's lock (the project's
+    /// own tests: a margin a loaded machine cannot miss, or a short wait for a failure).
+    package init(
+        database: DatabaseLocation, seed: UInt64 = 1, startingAt start: Date = Date(timeIntervalSince1970: 1_800_000_000),
+        busyTimeout: Duration?
+    ) throws(GateError) {
         clock = ManualClock(start)
         self.database = database
-        gate = try Gate(database: database, timeSource: .manual(clock), random: .seeded(seed))
+        gate = try Gate(
+            database: database, timeSource: .manual(clock), random: .seeded(seed), singleConnection: false, busyTimeout: busyTimeout)
     }
 
     /// Moves the gate's clock by `duration` (negative turns it back, as a child might).

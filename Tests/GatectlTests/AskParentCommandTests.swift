@@ -68,10 +68,12 @@ struct AskParentCommandTests {
         #expect(try db.ok(["status", "emma"]).stdout.contains("parent"))
     }
 
-    @Test("a child's account asks through the gate socket; the webhook's link, at --public-url, opens the page and approves; the waiting gate exits 0")
+    @Test(
+        "a child's account asks through the gate socket; the webhook's link, at --public-url, opens the page and approves; the waiting gate exits 0",
+        .needsRoot("the child runs as nobody (runuser)"))
     func deployment() async throws {
         let daemon = try await RunningDaemon.start([
-            "--notify-retry-base", "50ms", "--notify-retry-max", "200ms", "--notify-timeout", "1s", "--public-url", "http://gate.home.lan:8080/",
+            "--notify-retry-base", "50ms", "--notify-retry-max", "200ms", "--notify-timeout", "20s", "--public-url", "http://gate.home.lan:8080/",
         ])
         defer { daemon.stop() }
         try daemon.ok(["profile", "add", "emma", "--by", "mum"])

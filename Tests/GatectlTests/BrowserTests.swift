@@ -6,7 +6,7 @@ import TestSlots
 /// outcome in words, and lands on `next` with the profile's session cookie set.
 @Suite(
     "The gate page in a real browser", .serialized,
-    .enabled(if: WebDriver.isAvailable, "needs chromium and chromium-driver (.ci/run installs them)"),
+    .needs("chromium and chromium-driver (.ci/run installs them)", if: WebDriver.isAvailable),
     .boundedConcurrency)
 struct BrowserTests {
     /// Polls `condition` until it holds, for up to a minute: a bound on a wait, not a speed

@@ -6,7 +6,7 @@ import TestSlots
 /// database; a child's account reaches the gate through the gate socket and nothing else.
 @Suite(
     "A child's account against the daemon",
-    .enabled(if: getuid() == 0, "needs root: the daemon runs as root and the child as nobody (CI runs as root)"),
+    .needsRoot("the daemon runs as root and the child as nobody (CI runs as root)"),
     .boundedConcurrency)
 struct ChildAccountTests {
     /// Runs `gatectl arguments…` as the account `nobody`.

@@ -238,7 +238,7 @@ struct DaemonConfigurationTests {
 
     @Test(
         "a configuration file, or a symbolic link on the way to it (in a sticky folder like /tmp), that belongs to another account is refused",
-        .enabled(if: getuid() == 0, "needs root: files and links are given to another account with chown (CI runs as root)"))
+        .needsRoot("files and links are given to another account with chown (CI runs as root)"))
     func fileOwner() throws {
         let root = try Scratch()
         defer { root.remove() }

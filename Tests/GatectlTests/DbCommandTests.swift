@@ -138,7 +138,7 @@ struct DbCommandTests {
         expectUnchanged(try db.snapshot(), before)
     }
 
-    @Test("a read-only database file is refused (74) with one line and not written", .enabled(if: ReadOnlyFile.isSupported))
+    @Test("a read-only database file is refused (74) with one line and not written", .needs("a file its owner cannot write: not root, or root with chattr +i on this file system", if: ReadOnlyFile.isSupported))
     func readOnly() throws {
         let db = try TestDatabase()
         defer {
@@ -155,7 +155,7 @@ struct DbCommandTests {
         expectUnchanged(try db.snapshot(), before)
     }
 
-    @Test("db check tries a write: on a file that reads fine but cannot be written it reports the failing write (74); a busy one is said to be busy", .enabled(if: ReadOnlyFile.isSupported))
+    @Test("db check tries a write: on a file that reads fine but cannot be written it reports the failing write (74); a busy one is said to be busy", .needs("a file its owner cannot write: not root, or root with chattr +i on this file system", if: ReadOnlyFile.isSupported))
     func checkTriesAWrite() throws {
         let db = try TestDatabase()
         defer {

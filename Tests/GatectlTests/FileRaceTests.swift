@@ -7,10 +7,10 @@ import TestSlots
 /// review's attack, as a second process running as `nobody`.
 @Suite(
     "Backups and exports into a folder another account can write",
-    .enabled(
+    .needs(
+        "root (to run the attacker as nobody with setpriv), /usr/bin/setpriv and /usr/bin/python3",
         if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
-            && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
-        "needs root (to run the attacker as nobody with setpriv) and /usr/bin/python3"),
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")),
     .boundedConcurrency)
 struct FileRaceTests {
     /// Watches the folder (inotify) and renames a file of its own over every new entry that
@@ -62,6 +62,18 @@ struct FileRaceTests {
         print("swaps=%d leaks=%d" % (swaps, leaks), flush=True)
         """#
 
+    /// Writes a file of root's at `probe` and waits (30 s at most) until the attacker has
+    /// renamed one of its own over it.
+    static func expectSwapped(_ probe: URL) async throws {
+        try Data("root's".utf8).write(to: probe)
+        for _ in 0..<600 {
+            let owner = (try? FileManager.default.attributesOfItem(atPath: probe.path))?[.ownerAccountID] as? Int
+            if owner == 65534 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the attacker did not swap \(probe.lastPathComponent) within 30 s: the attack was not running")
+    }
+
     @Test("20 backups and 20 exports: each is the gate's own private file with the whole content, and the attacker reads none")
     func raceRenames() async throws {
         let db = try TestDatabase()
@@ -96,6 +108,8 @@ struct FileRaceTests {
             if !ready { try await Task.sleep(for: .milliseconds(50)) }
         }
         try #require(ready, "the attacker did not start")
+        // The attack is live: a file put in the folder is swapped for the attacker's own, before the run …
+        try await Self.expectSwapped(shared.appendingPathComponent("probe-before"))
 
         var failures: [String] = []
         for index in 0..<20 {
@@ -106,12 +120,16 @@ struct FileRaceTests {
             let exported = try db.run(["questions", "export", "--set", "legs", "--output", export])
             if exported.status != 0 { failures.append("export \(index): \(exported.stderr)") }
         }
+        // … and still after it.
+        try await Self.expectSwapped(shared.appendingPathComponent("probe-after"))
         try Data().write(to: shared.appendingPathComponent("stop"))
         let output = String(decoding: report.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         attacker.waitUntilExit()
 
         #expect(failures.isEmpty, "\(failures)")
         #expect(output.contains("leaks=0"), "the other account read a backup or an export: \(output)")
+        let swaps = output.split(separator: " ").first { $0.hasPrefix("swaps=") }.flatMap { Int($0.dropFirst("swaps=".count)) }
+        #expect((swaps ?? 0) >= 2, "the attacker swapped the two probes at least: \(output)")
         for index in 0..<20 {
             let backup = shared.appendingPathComponent("final-\(index).sqlite").path
             let info = try FileManager.default.attributesOfItem(atPath: backup)

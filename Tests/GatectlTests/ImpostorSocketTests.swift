@@ -44,7 +44,7 @@ struct ImpostorSocketTests {
 
     @Test(
         "a socket another account serves (nobody) is refused with one line, exit 69, and nothing it names is written",
-        .enabled(if: getuid() == 0, "needs root: the fake daemon runs as nobody"))
+        .needsRoot("the fake daemon runs as nobody"))
     func foreignOwner() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

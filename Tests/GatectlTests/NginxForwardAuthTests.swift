@@ -4,7 +4,7 @@ import TestSlots
 
 /// A real nginx on loopback puts a dummy home-server page behind the gate with the README's
 /// `auth_request` snippet: refused (sent to the gate page) before a pass, served after.
-@Suite("nginx forward auth", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx"), "needs nginx (.ci/run installs it)"), .boundedConcurrency)
+@Suite("nginx forward auth", .needsProgram("/usr/sbin/nginx", ".ci/run installs nginx"), .boundedConcurrency)
 struct NginxForwardAuthTests {
     /// The README's nginx blocks, as they are there: the `map` (for the http block), the locations.
     static func readmeBlocks() throws -> (http: String, server: String) {

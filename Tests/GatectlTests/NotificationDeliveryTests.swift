@@ -9,7 +9,9 @@ import TestSlots
 @Suite("parental-gated: notifications delivered, none lost", .serialized, .boundedConcurrency)
 struct NotificationDeliveryTests {
     /// A daemon that retries quickly, with profile `emma` that two failed challenges lock out.
-    static func daemon(timeout: String = "1s", _ extra: [String] = []) async throws -> RunningDaemon {
+    /// A daemon that retries soon; its `timeout` for a receiver's answer is a margin no loaded
+    /// machine's receiver needs (only a receiver that hangs on purpose meets it).
+    static func daemon(timeout: String = "20s", _ extra: [String] = []) async throws -> RunningDaemon {
         let daemon = try await RunningDaemon.start(
             ["--notify-retry-base", "50ms", "--notify-retry-max", "200ms", "--notify-timeout", timeout] + extra)
         try daemon.ok(["profile", "add", "emma", "--by", "mum"])
@@ -130,7 +132,7 @@ struct NotificationDeliveryTests {
 
         let back = try await Self.receiver(daemon, port: port)
         try back.use(secret: secret)
-        let restarted = try await RunningDaemon.restart(daemon, ["--notify-retry-base", "50ms", "--notify-retry-max", "200ms", "--notify-timeout", "1s"])
+        let restarted = try await RunningDaemon.restart(daemon, ["--notify-retry-base", "50ms", "--notify-retry-max", "200ms", "--notify-timeout", "20s"])
         defer { restarted.stop() }
         let delivered = try await back.waitForDeliveries(2)
         #expect(delivered.count == 2)
@@ -156,7 +158,8 @@ struct NotificationDeliveryTests {
 
     @Test("a receiver that never answers is given up on after --notify-timeout and tried again")
     func hangingReceiver() async throws {
-        let daemon = try await Self.daemon(timeout: "300ms")
+        // Its first try hangs until the timeout; the second must be answered within it: 5 s.
+        let daemon = try await Self.daemon(timeout: "5s")
         defer { daemon.stop() }
         let receiver = try await Self.receiver(daemon, mode: "hang-first")
         let (id, secret) = try Self.addWebhook(daemon, receiver.url("/hook"))

@@ -5,7 +5,7 @@ import TestSlots
 /// The API fuzzed from its own contract: schemathesis (PyPI) generates requests for every
 /// operation in `openapi.yaml`, valid and invalid, and checks every answer against the
 /// document: no 5xx, documented status codes, content types, headers and schemas.
-@Suite("schemathesis against gatectl serve and openapi.yaml", .enabled(if: Schemathesis.isAvailable, "needs schemathesis (pip install schemathesis; .ci/run installs it)"), .boundedConcurrency)
+@Suite("schemathesis against gatectl serve and openapi.yaml", .needs("schemathesis (pip install schemathesis; .ci/run installs it)", if: Schemathesis.isAvailable), .boundedConcurrency)
 struct SchemathesisTests {
     static var document: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -5,7 +5,7 @@ import TestSlots
 /// The systemd unit and configuration shipped in `Examples/systemd`.
 @Suite(
     "Examples/systemd: the unit and its configuration",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "needs systemd-analyze"),
+    .needsProgram("/usr/bin/systemd-analyze", ".ci/run installs systemd"),
     .boundedConcurrency)
 struct SystemdUnitTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -21,12 +21,17 @@ struct BusyDatabaseTests {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            try? input.fileHandleForWriting.write(contentsOf: Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
+            // With .bail, a BEGIN that fails ends sqlite3 (end of output) instead of going on to print.
+            try? input.fileHandleForWriting.write(contentsOf: Data(".bail on\nBEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
             var seen = Data()
             while !String(decoding: seen, as: UTF8.self).contains("locked") {
                 let chunk = output.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
                 seen.append(chunk)
+            }
+            guard String(decoding: seen, as: UTF8.self).contains("locked") else {
+                release()
+                throw CocoaError(.fileLocking, userInfo: [NSLocalizedDescriptionKey: "sqlite3 could not take the write lock"])
             }
         }
 
@@ -39,7 +44,9 @@ struct BusyDatabaseTests {
 
     @Test("a write lock held past the busy timeout gives a clear busy error, and the answer can be given after")
     func busy() async throws {
-        let test = try TestGate.onFile()
+        // The holder keeps the lock until the answer has failed, so how long the timeout is
+        // decides nothing but how long the test waits: a short one.
+        let test = try TestGate.onFile(busyTimeout: .milliseconds(200))
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
@@ -62,7 +69,9 @@ struct BusyDatabaseTests {
 
     @Test("a write that finds another process holding the lock waits for it on the writer queue, and goes through once released")
     func waitsForAnotherProcess() async throws {
-        let test = try TestGate.onFile()
+        // A busy timeout no stalled machine outlasts between the answer queuing and the
+        // release below: the result must not depend on the scheduler.
+        let test = try TestGate.onFile(busyTimeout: .seconds(600))
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
@@ -72,10 +81,13 @@ struct BusyDatabaseTests {
         let holder = try LockHolder(test.directory.appendingPathComponent("gate.sqlite").path)
         let answer = Task { try await test.gate.answer(challenge: challenge.id, value: value) }
         // The answer queues (it does not fail at once, nor hold a thread of the pool) ...
-        while test.gate.store.queuedWrites == queuedBefore { await Task.yield() }
-        // Released at once: the busy timeout (5 s) runs on the wall clock, and a query here
-        // (a round trip to sqlite3) once outlasted it on a loaded machine. While the holder
-        // has the write lock nothing can commit; that nothing did is checked below (one attempt).
+        let deadline = ContinuousClock.now + .seconds(120)
+        while test.gate.store.queuedWrites == queuedBefore, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(test.gate.store.queuedWrites > queuedBefore, "the answer queued for the write lock within 120 s")
+        // While the holder has the write lock nothing can commit; that nothing did is
+        // checked below (one attempt).
         holder.release()
         // ... and passes once the lock is free.
         guard case .passed = try await answer.value else {

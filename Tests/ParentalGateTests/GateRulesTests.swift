@@ -276,7 +276,7 @@ struct GateRulesTests {
         let second = try await test.fail(try await test.begin("emma"))
         #expect(second == .lockedOut(until: test.clock.now.addingTimeInterval(600)))
         // … and a quiet hour after it brings the level back to 1.
-        guard case .lockedOut(let secondUntil) = second else { return }
+        guard case .lockedOut(let secondUntil) = second else { Issue.record("the third failure did not lock: \(second)"); return }
         test.clock.set(to: secondUntil.addingTimeInterval(3600))
         for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
         #expect(try await test.fail(try await test.begin("emma")) == .lockedOut(until: test.clock.now.addingTimeInterval(300)))

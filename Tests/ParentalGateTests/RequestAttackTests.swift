@@ -193,7 +193,8 @@ struct RequestAttackTests {
 
         // The library's own gate records no account.
         try await test.gate.addProfile("mia")
-        guard case .asked(let plain, _) = try await test.gate.askParent(profile: "mia") else { return }
+        let asked = try await test.gate.askParent(profile: "mia")
+        guard case .asked(let plain, _) = asked else { Issue.record("mia could not ask: \(asked)"); return }
         #expect(plain.account == nil)
     }
 
@@ -204,7 +205,8 @@ struct RequestAttackTests {
         let child = test.gate.limited { $0.lowercased() == "emma" ? nil : "not \($0.lowercased())" }
         let refused = GateError.notPermitted("not liam")
         let liams = try await test.begin("liam")
-        guard case .asked(let request, let handle) = try await test.gate.askParent(profile: "liam") else { return }
+        let asked = try await test.gate.askParent(profile: "liam")
+        guard case .asked(let request, let handle) = asked else { Issue.record("liam could not ask: \(asked)"); return }
         try await test.gate.decideParentRequest(request.id, approve: true, by: "mum")
         let before = try await test.gate.auditEntries(AuditFilter(), limit: 1000).items.count
 

@@ -19,7 +19,7 @@ extension GateStore {
         var problems: [String] = []
         let connection: DatabaseQueue
         do {
-            connection = try DatabaseQueue(path: path, configuration: Self.configuration())
+            connection = try DatabaseQueue(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
         } catch {
             return ["the database cannot be opened: \(Self.reason(error))"]
         }
@@ -38,7 +38,7 @@ extension GateStore {
                 try db.execute(sql: "INSERT INTO parental_gate_write_check VALUES (zeroblob(8192))")
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            problems.append("a write could not start: another connection held the write lock longer than \(Int(Self.busyTimeout)) s (busy, not damaged: try again)")
+            problems.append("a write could not start: another connection held the write lock longer than \(Int(busyTimeout)) s (busy, not damaged: try again)")
         } catch {
             problems.append("a write fails: \(Self.reason(error))")
         }

@@ -25,7 +25,10 @@ package struct GateStore: Sendable {
     /// Tells whether anything committed since a moment (a pool on a file only).
     let watch: ChangeWatch?
     /// How long a write waits for another process's write lock before failing as busy.
-    package static let busyTimeout: TimeInterval = 5
+    package static let defaultBusyTimeout: TimeInterval = 5
+    /// This store's busy timeout: ``defaultBusyTimeout`` but in tests that must not depend on
+    /// how fast a loaded machine runs.
+    let busyTimeout: TimeInterval
 
     /// Opens (creating it, with its directories, if missing) and migrates the database.
     ///
@@ -37,30 +40,32 @@ package struct GateStore: Sendable {
     ///   schema, read-only, damaged or busy.
     ///   - connections: `.pool` (a writer and concurrent readers) for long-lived processes;
     ///     `.single` for a process that runs one command and exits.
+    ///   - busyTimeout: how long a write waits for another process's write lock.
     package init(
         _ location: DatabaseLocation, migrate: Bool = true, timeSource: TimeSource = .system,
-        connections: Connections = .pool
+        connections: Connections = .pool, busyTimeout: TimeInterval = defaultBusyTimeout
     ) throws {
         self.location = location
+        self.busyTimeout = busyTimeout
         self.connections = connections
         notificationKey = NotificationKey(location: location)
         do {
-            dbWriter = try Self.retryingWhileBusy {
+            dbWriter = try Self.retryingWhileBusy(for: busyTimeout) {
                 let writer: any DatabaseWriter
                 switch location {
                 case .inMemory:
-                    writer = try DatabaseQueue(configuration: Self.configuration())
+                    writer = try DatabaseQueue(configuration: Self.configuration(busyTimeout: busyTimeout))
                 case .file(let path):
                     try Self.prepareFile(at: path)
                     switch connections {
                     case .pool:
-                        writer = try DatabasePool(path: path, configuration: Self.configuration())
+                        writer = try DatabasePool(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
                         // GRDB's WAL setup lowers the writer to NORMAL; commits must reach the disk.
                         try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
                     case .single:
                         // No reader pool, and no write on open (a pool writes when it finds the
                         // log empty): a read-only command stays a read.
-                        writer = try DatabaseQueue(path: path, configuration: Self.configuration())
+                        writer = try DatabaseQueue(path: path, configuration: Self.configuration(busyTimeout: busyTimeout))
                         try writer.writeWithoutTransaction { db in
                             if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
                                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
@@ -103,7 +108,7 @@ package struct GateStore: Sendable {
     /// Runs `open` again while it fails because another process is setting up or writing the
     /// same file (SQLite reports some of those collisions as busy without waiting), for at
     /// most the busy timeout.
-    private static func retryingWhileBusy<T>(_ open: () throws -> T) throws -> T {
+    private static func retryingWhileBusy<T>(for busyTimeout: TimeInterval, _ open: () throws -> T) throws -> T {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(busyTimeout * 1_000_000_000)
         var pause: UInt32 = 2_000
         while true {
@@ -149,7 +154,7 @@ package struct GateStore: Sendable {
         try dbWriter.writeWithoutTransaction { db -> T? in
             sqlite3_busy_timeout(db.sqliteConnection, 0)
             do {
-                defer { Self.restoreBusyTimeout(db) }
+                defer { sqlite3_busy_timeout(db.sqliteConnection, Int32(busyTimeout * 1000)) }
                 try Self.beginImmediate(db)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
                 return nil
@@ -184,10 +189,6 @@ package struct GateStore: Sendable {
     /// parser, GRDB's authorizer) was a third of a gate cycle's allocations.
     private static func beginImmediate(_ db: Database) throws {
         try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
-    }
-
-    private static func restoreBusyTimeout(_ db: Database) {
-        sqlite3_busy_timeout(db.sqliteConnection, Int32(busyTimeout * 1000))
     }
 
     /// Runs `body` on a consistent read-only snapshot of the database.
@@ -225,7 +226,7 @@ package struct GateStore: Sendable {
     /// The size the write-ahead log is cut back to after a checkpoint empties it.
     static let walSizeLimit = 4 * 1024 * 1024
 
-    static func configuration() -> Configuration {
+    static func configuration(busyTimeout: TimeInterval = defaultBusyTimeout) -> Configuration {
         var config = Configuration()
         config.label = "ParentalGate"
         config.foreignKeysEnabled = true

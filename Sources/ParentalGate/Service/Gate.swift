@@ -37,14 +37,16 @@ public struct Gate: Sendable {
     }
 
     /// Opens the database at `database`; with `singleConnection`, as one connection without
-    /// a pool of readers (for a process that runs one command and exits).
+    /// a pool of readers (for a process that runs one command and exits). `busyTimeout`: how
+    /// long a write waits for another process's write lock (a test's margin).
     package init(
         database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure,
-        migrate: Bool = true, singleConnection: Bool
+        migrate: Bool = true, singleConnection: Bool, busyTimeout: Duration? = nil
     ) throws(GateError) {
         do {
             store = try GateStore(
-                database, migrate: migrate, timeSource: timeSource, connections: singleConnection ? .single : .pool)
+                database, migrate: migrate, timeSource: timeSource, connections: singleConnection ? .single : .pool,
+                busyTimeout: busyTimeout?.timeInterval ?? GateStore.defaultBusyTimeout)
         } catch {
             throw GateError.from(error)
         }

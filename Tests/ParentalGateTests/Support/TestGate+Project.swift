@@ -5,9 +5,12 @@ import ParentalGateTesting
 /// What the project's own tests add to `ParentalGateTesting`'s gate: real files, and the audit.
 extension TestGate {
     /// A gate on a new SQLite file in a new folder under `base` (``remove()`` deletes it).
-    static func onFile(seed: UInt64 = 1, under base: URL = FileManager.default.temporaryDirectory) throws -> TestGate {
+    /// `busyTimeout`: how long a write waits for another process's lock (the store's default if `nil`).
+    static func onFile(
+        seed: UInt64 = 1, under base: URL = FileManager.default.temporaryDirectory, busyTimeout: Duration? = nil
+    ) throws -> TestGate {
         let directory = base.appendingPathComponent("gate-service-\(UUID().uuidString)")
-        return try TestGate(database: .file(directory.appendingPathComponent("gate.sqlite").path), seed: seed)
+        return try TestGate(database: .file(directory.appendingPathComponent("gate.sqlite").path), seed: seed, busyTimeout: busyTimeout)
     }
 
     /// The folder of the database file (the temporary folder for an in-memory one).
