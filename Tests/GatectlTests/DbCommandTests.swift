@@ -171,9 +171,8 @@ struct DbCommandTests {
         #expect(readOnly.stderr == "error: a write fails: attempt to write a readonly database\n")
         try ReadOnlyFile.set(db.path, readOnly: false)
 
-        let lock = try ReadinessTests.HeldLock(db.path)
+        let lock = try HeldWriteLock(db.path)
         defer { lock.release() }
-        try #require(try lock.isHeld(db.path), "sqlite3 did not take the lock")
         let busy = try db.run(["db", "check"])
         #expect(busy.status == 74)
         #expect(busy.stderr == "error: a write could not start: another connection held the write lock longer than 5 s (busy, not damaged: try again)\n")

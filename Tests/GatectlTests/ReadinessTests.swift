@@ -6,43 +6,6 @@ import TestSlots
 /// with the file's path, go to the server's log), and `/readyz` says so before anyone tries.
 @Suite("Readiness and database failures over HTTP", .boundedConcurrency)
 struct ReadinessTests {
-    /// Holds `path`'s write lock from another process (`sqlite3`) until `release()`.
-    final class HeldLock: @unchecked Sendable {
-        private let process = Process()
-        private let input = Pipe()
-
-        init(_ path: String) throws {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["sqlite3", path]
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            input.fileHandleForWriting.writeToChild(Data("BEGIN IMMEDIATE;\n".utf8))
-        }
-
-        /// Whether another connection now finds the lock taken (asked at most `tries` times).
-        func isHeld(_ path: String, tries: Int = 200) throws -> Bool {
-            for _ in 0..<tries {
-                let probe = Process()
-                probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                probe.arguments = ["sqlite3", path, "PRAGMA busy_timeout = 0; BEGIN IMMEDIATE; ROLLBACK;"]
-                probe.standardOutput = FileHandle.nullDevice
-                probe.standardError = FileHandle.nullDevice
-                try probe.run()
-                probe.waitUntilExit()
-                if probe.terminationStatus != 0 { return true }
-                usleep(20_000)
-            }
-            return false
-        }
-
-        func release() {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
-    }
-
     @Test("/readyz: 200 while the database can be written; 503 with a generic body while it is read-only, the reason in the log")
     func readyz() async throws {
         let db = try TestDatabase()
@@ -72,10 +35,8 @@ struct ReadinessTests {
         defer { db.remove() }
         try db.addProfile("emma")
         let server = try await ServedGate.start(db)
-        let lock = try HeldLock(db.path)
+        let lock = try HeldWriteLock(db.path)
         defer { lock.release() }
-        let path = db.path
-        try #require(try await offPool { try lock.isHeld(path) }, "sqlite3 did not take the lock")
 
         async let begun = HTTPClient.send(server.url("/v1/profiles/emma/challenges"), method: "POST", json: "{}")
         async let readiness = HTTPClient.send(server.url("/readyz"))

@@ -6,42 +6,6 @@ import TestSlots
 
 @Suite("A database another writer holds", .boundedConcurrency)
 struct BusyDatabaseTests {
-    /// `sqlite3` holding the write lock of `path` until `release()`.
-    final class LockHolder {
-        private let process = Process()
-        private let input = Pipe()
-        private let output = Pipe()
-
-        init(_ path: String) throws {
-            // sqlite3 gone early must fail a write with EPIPE, not end the test process.
-            _ = signal(SIGPIPE, SIG_IGN)
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["sqlite3", path]
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // With .bail, a BEGIN that fails ends sqlite3 (end of output) instead of going on to print.
-            try? input.fileHandleForWriting.write(contentsOf: Data(".bail on\nBEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
-            var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).contains("locked") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                seen.append(chunk)
-            }
-            guard String(decoding: seen, as: UTF8.self).contains("locked") else {
-                release()
-                throw CocoaError(.fileLocking, userInfo: [NSLocalizedDescriptionKey: "sqlite3 could not take the write lock"])
-            }
-        }
-
-        func release() {
-            try? input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n.quit\n".utf8))
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
-    }
-
     @Test("a write lock held past the busy timeout gives a clear busy error, and the answer can be given after")
     func busy() async throws {
         // The holder keeps the lock until the answer has failed, so how long the timeout is
@@ -50,7 +14,7 @@ struct BusyDatabaseTests {
         defer { test.remove() }
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
-        let holder = try LockHolder(test.directory.appendingPathComponent("gate.sqlite").path)
+        let holder = try HeldWriteLock(test.directory.appendingPathComponent("gate.sqlite").path)
         test.advance(by: .seconds(3))
         await #expect {
             _ = try await test.gate.answer(challenge: challenge.id, value: 1)
@@ -78,7 +42,7 @@ struct BusyDatabaseTests {
         let value = try await test.rightAnswer(to: challenge)
         test.advance(by: .seconds(3))
         let queuedBefore = test.gate.store.queuedWrites
-        let holder = try LockHolder(test.directory.appendingPathComponent("gate.sqlite").path)
+        let holder = try HeldWriteLock(test.directory.appendingPathComponent("gate.sqlite").path)
         let answer = Task { try await test.gate.answer(challenge: challenge.id, value: value) }
         // The answer queues (it does not fail at once, nor hold a thread of the pool) ...
         let deadline = ContinuousClock.now + .seconds(120)

@@ -24,6 +24,8 @@ package struct GateStore: Sendable {
     let notificationKey: NotificationKey
     /// Tells whether anything committed since a moment (a pool on a file only).
     let watch: ChangeWatch?
+    /// The file counted as open in this process while this store has it (a file only).
+    private let openFile: OpenDatabaseFile?
     /// How long a write waits for another process's write lock before failing as busy.
     package static let defaultBusyTimeout: TimeInterval = 5
     /// This store's busy timeout: ``defaultBusyTimeout`` but in tests that must not depend on
@@ -85,6 +87,7 @@ package struct GateStore: Sendable {
         } catch {
             throw StoreError.wrapping(error, at: location)
         }
+        if case .file(let path) = location { openFile = OpenDatabaseFile(path: path) } else { openFile = nil }
         // Without it, answers are read from the database every time: slower, never stale.
         if connections == .pool, case .file(let path) = location { watch = try? ChangeWatch(path: path) } else { watch = nil }
     }
@@ -214,6 +217,7 @@ package struct GateStore: Sendable {
         watch?.close()
         try dbWriter.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         try dbWriter.close()
+        openFile?.release()
     }
 
     /// Closes the connections now, as freeing the last copy of this store would (SQLite
@@ -221,6 +225,7 @@ package struct GateStore: Sendable {
     package func closeConnections() throws {
         watch?.close()
         try dbWriter.close()
+        openFile?.release()
     }
 
     /// The size the write-ahead log is cut back to after a checkpoint empties it.
@@ -267,6 +272,8 @@ package struct GateStore: Sendable {
         if PrivateFiles.status(path) == nil, try PrivateFiles.createEmpty(path) { return }
         guard let found = PrivateFiles.status(path, following: true) else { return }
         if found.isDirectory { throw StoreError.notADatabase(path: path) }
+        // Open here already, and ours: reading its header would drop this process's locks on it.
+        if OpenDatabaseFile.isOpen(found) { return }
         guard let header = PrivateFiles.readStart(of: path, count: 100) else {
             throw StoreError.sqlite(code: 14, message: "cannot open \(path) for reading")
         }

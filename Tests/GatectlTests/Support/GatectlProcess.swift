@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import Testing
 
 /// Runs the built `gatectl` binary as a subprocess, as a person or a script would.
 struct GatectlProcess {
@@ -29,9 +31,10 @@ struct GatectlProcess {
 
     /// Runs `executable` (by default the built `gatectl`) with `arguments` and `input` on
     /// stdin, in `directory` (by default this process's working directory).
+    /// `deadline`: seconds after which the program is killed and the test fails.
     static func run(
         _ arguments: [String], executable: URL? = nil, input: String = "", environment: [String: String] = [:],
-        directory: URL? = nil
+        directory: URL? = nil, deadline: TimeInterval = 300
     ) throws -> Result {
         let process = Process()
         // Through env, with SIGPIPE back to its default: this test process ignores it (as
@@ -51,6 +54,16 @@ struct GatectlProcess {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        // Every wait has a deadline: a program that hangs is killed and the test told, rather
+        // than holding the whole suite until CI's own limit.
+        let pid = process.processIdentifier
+        let killed = Mutex(false)
+        let watchdog = DispatchWorkItem {
+            killed.withLock { $0 = true }
+            kill(pid, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
+        defer { watchdog.cancel() }
         stdin.fileHandleForWriting.writeToChild(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         // stderr drained on a thread of its own: a long error (an echoed argument) must not
@@ -58,6 +71,10 @@ struct GatectlProcess {
         let err = ReadToEnd(stderr.fileHandleForReading)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
+        if killed.withLock({ $0 }) {
+            Issue.record("\(arguments.prefix(4).joined(separator: " ")) did not end within \(Int(deadline)) s: killed")
+        }
         return Result(
             status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
             stderr: String(decoding: err.data, as: UTF8.self))

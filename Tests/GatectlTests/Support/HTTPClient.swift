@@ -31,7 +31,9 @@ enum HTTPClient {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpCookieStorage = nil
-        configuration.timeoutIntervalForRequest = 30
+        // A margin, not a measure: on a loaded 2-core machine a test's server once went 30 s
+        // without a byte (CI fails a run that hangs long before this would matter).
+        configuration.timeoutIntervalForRequest = 120
         return URLSession(configuration: configuration)
     }()
 
