@@ -23,7 +23,10 @@ public struct BoundedConcurrency: SuiteTrait, TestTrait, TestScoping {
         guard !test.isSuite, !Slots.held else { return try await function() }
         await Slots.shared.acquire()
         do {
-            try await Slots.$held.withValue(true) { try await function() }
+            // Off the cooperative pool (``TestExecutor``): a test that blocks holds up only itself.
+            try await withTaskExecutorPreference(TestExecutor.shared) {
+                try await Slots.$held.withValue(true) { try await function() }
+            }
         } catch {
             await Slots.shared.release()
             throw error
