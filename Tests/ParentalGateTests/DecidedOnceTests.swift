@@ -71,10 +71,9 @@ struct DecidedOnceTests {
         clock.clock.advance(by: .seconds(110))
         // The first transaction reads 1:50 (decidable); the one that approves, 2:10 (expired).
         clock.jump(by: .seconds(20))
-        await #expect {
+        // This guard's own refusal, not the store's ("no longer waiting for a parent") behind it.
+        await #expect(throws: GateError.conflict("request \(request.id) was already expired; nothing changed")) {
             try await gate.decideParentRequest(request.id, approve: true, by: "mum")
-        } throws: { error in
-            if case GateError.conflict = error { true } else { false }
         }
         let (status, decidedBy, state, decisions) = try await Self.outcome(gate, request.id)
         #expect(status == .expired && decidedBy == nil && decisions == 0)

@@ -256,6 +256,21 @@ struct GateRulesTests {
         #expect(third == .lockedOut(until: test.clock.now.addingTimeInterval(300)))
     }
 
+    @Test("the quiet failureWindow's boundary: at exactly failureWindow after the last failure the count starts again; a millisecond before, it does not")
+    func failureWindowBoundary() async throws {
+        let test = try TestGate.onFile()
+        defer { test.remove() }
+        try await test.gate.setPolicy([(.failureWindow, "1h"), (.minResponseTime, "0s")])
+        for (profile, quiet, locks) in [("emma", 3600.0, false), ("liam", 3599.999, true)] {
+            try await test.gate.addProfile(profile)
+            for _ in 0..<2 { _ = try await test.fail(try await test.begin(profile)) }
+            test.clock.set(to: test.clock.now.addingTimeInterval(quiet))
+            // Begun and answered at that very moment: the third failure in a row, unless the count started again.
+            let third = try await test.fail(try await test.begin(profile), after: .zero)
+            if case .lockedOut = third { #expect(locks, "\(profile): \(third)") } else { #expect(!locks, "\(profile): \(third)") }
+        }
+    }
+
     @Test("a quiet failureWindow after the last failure (or lockout) starts the count again")
     func failureWindowResets() async throws {
         let test = try TestGate.onFile()
