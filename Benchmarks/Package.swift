@@ -11,6 +11,7 @@ let package = Package(
         .package(name: "ParentalGate", path: "..", traits: []),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .executableTarget(
@@ -24,6 +25,14 @@ let package = Package(
             path: "GateBenchmarks",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The framework's floor for Benchmarks/scripts/forward-auth.sh: Hummingbird answering
+        // one route with nothing else, the most any route of the daemon could do.
+        .executableTarget(
+            name: "hummingbird-floor",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "HummingbirdFloor",
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         ),
     ]
 )

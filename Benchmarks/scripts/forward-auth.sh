@@ -4,6 +4,8 @@
 # One run, one machine, three servers measured turn by turn with wrk on loopback, at 1, 16 and
 # 64 connections (wrk -t min(c, 2)), $DURATION each:
 #   - nginx answering `return 200` (the fastest a proxy's own location can answer);
+#   - hummingbird-floor (Benchmarks/HummingbirdFloor): Hummingbird answering one route with no
+#     middleware, the framework's own floor, the most any route of the daemon could reach;
 #   - parental-gated's /healthz (the daemon's cheapest route: no database);
 #   - parental-gated's GET /v1/auth?profile=emma with a live parent session (a bearer token),
 #     as nginx's auth_request asks it before every page a child opens.
@@ -15,7 +17,8 @@
 # Run (from anywhere):
 #   Benchmarks/scripts/forward-auth.sh             # builds the release programs first
 #   DURATION=3s CONNECTIONS="1 16" Benchmarks/scripts/forward-auth.sh
-# Environment: GATECTL (a release gatectl; parental-gated is taken from its folder), OUT,
+# Environment: GATECTL (a release gatectl; parental-gated is taken from its folder), FLOOR (a
+#   release hummingbird-floor; built in Benchmarks/ when unset), OUT,
 #   DURATION (10s), CONNECTIONS ("1 16 64"), DISK_DIR ($OUT), TRUSTED (1; 0 measures the daemon
 #   with no trusted proxy, where one address may hold 32 connections).
 # Writes to $OUT: forward-auth.json (every run) and forward-auth.md (the table printed at the end).
@@ -40,12 +43,20 @@ fi
 find_gatectl
 DAEMON=$(dirname "$GATECTL")/parental-gated
 [[ -x $DAEMON ]] || bench_die "no parental-gated beside $GATECTL"
+if [[ -z ${FLOOR:-} ]]; then
+    bench_log "building hummingbird-floor (set FLOOR=/path/to/hummingbird-floor to skip this)…"
+    (cd "$PACKAGE_ROOT/Benchmarks" && swift build -c release --static-swift-stdlib --product hummingbird-floor >&2)
+    FLOOR="$(cd "$PACKAGE_ROOT/Benchmarks" && swift build -c release --show-bin-path)/hummingbird-floor"
+fi
+[[ -x $FLOOR ]] || bench_die "FLOOR=$FLOOR is not an executable"
 
 mkdir -p "$DISK_DIR"
 WORK=$(mktemp -d "$DISK_DIR/forward-auth.XXXXXX")
 DAEMON_PID=""
 NGINX_PID=""
+FLOOR_PID=""
 cleanup() {
+    [[ -z $FLOOR_PID ]] || { kill -TERM "$FLOOR_PID" 2>/dev/null || true; wait "$FLOOR_PID" 2>/dev/null || true; }
     [[ -z $DAEMON_PID ]] || { kill -TERM "$DAEMON_PID" 2>/dev/null || true; wait "$DAEMON_PID" 2>/dev/null || true; }
     [[ -z $NGINX_PID ]] || { kill -QUIT "$NGINX_PID" 2>/dev/null || true; wait "$NGINX_PID" 2>/dev/null || true; }
     rm -rf "$WORK"
@@ -93,6 +104,12 @@ EOF
 NGINX_PID=$!
 wait_for "http://127.0.0.1:$NGINX_PORT/" "$NGINX_PID" "$WORK/nginx/stderr"
 
+# Hummingbird alone.
+FLOOR_PORT=$(free_port)
+"$FLOOR" "$FLOOR_PORT" >"$WORK/floor.log" 2>&1 &
+FLOOR_PID=$!
+wait_for "http://127.0.0.1:$FLOOR_PORT/healthz" "$FLOOR_PID" "$WORK/floor.log"
+
 # The daemon, on a bench database (profile emma), with a live session of emma's.
 DB=$(make_bench_database "$WORK/db")
 gatectl_db "$DB" policy set --by "$BENCH_ACTOR" --parent-session 2h
@@ -133,8 +150,8 @@ function done(summary, latency, requests)
 end
 LUA
 
-# The daemon's CPU time so far (all its threads), in clock ticks.
-daemon_ticks() { awk '{ print $14 + $15 }' "/proc/$DAEMON_PID/stat"; }
+# A server's CPU time so far (all its threads), in clock ticks.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 TICK_NS=$((1000000000 / $(getconf CLK_TCK)))
 
 RESULTS=()
@@ -142,17 +159,20 @@ measure() {
     local name=$1 url=$2 token=$3 c=$4 t before after cpu=null
     t=$((c < 2 ? c : 2))
     bench_log "=== $name, $c connections ==="
-    before=$(daemon_ticks)
+    local pid=$DAEMON_PID
+    [[ $name != floor ]] || pid=$FLOOR_PID
+    before=$(cpu_ticks "$pid")
     RESULT_FILE=$WORK/run.json wrk -t "$t" -c "$c" -d "$DURATION" --latency -s "$WORK/count.lua" "$url" -- "$token" >&2
-    after=$(daemon_ticks)
+    after=$(cpu_ticks "$pid")
     # CPU per request: steadier than requests/s on a machine wrk shares (nginx's is not counted).
     [[ $name == nginx ]] || cpu=$(jq -r --argjson ticks $((after - before)) --argjson tick "$TICK_NS" '($ticks * $tick / .requests / 1000 * 10 | round) / 10' "$WORK/run.json")
-    jq --arg name "$name" --argjson c "$c" --argjson cpu "$cpu" '{target: $name, connections: $c, daemonCpuMicrosecondsPerRequest: $cpu} + .' \
+    jq --arg name "$name" --argjson c "$c" --argjson cpu "$cpu" '{target: $name, connections: $c, serverCpuMicrosecondsPerRequest: $cpu} + .' \
         "$WORK/run.json" >"$WORK/$name-$c.json"
     RESULTS+=("$WORK/$name-$c.json")
 }
 for c in $CONNECTIONS; do
     measure nginx "http://127.0.0.1:$NGINX_PORT/" "" "$c"
+    measure floor "http://127.0.0.1:$FLOOR_PORT/healthz" "" "$c"
     measure healthz "$BASE/healthz" "" "$c"
     measure auth "$BASE/v1/auth?profile=emma" "$TOKEN" "$c"
 done
@@ -167,10 +187,11 @@ jq -e '[.runs[] | select(.not200 > 0 or .socketErrors > 0)] | length == 0' "$OUT
     printf '## Forward auth beside nginx `return 200` (%s)\n\n' "$(jq -r .date "$OUT/forward-auth.json")"
     printf 'Machine: %s. wrk -t min(c, 2) -c c -d %s on loopback; loopback a trusted proxy: %s.\n\n' \
         "$(jq -r .machine "$OUT/forward-auth.json")" "$DURATION" "$(jq -r .loopbackTrusted "$OUT/forward-auth.json")"
-    printf '| connections | nginx return 200 /s | /healthz /s | /v1/auth /s | auth ÷ nginx | auth ÷ healthz | auth p50 ms | auth p99 ms | daemon CPU µs per request, healthz / auth |\n'
-    printf '|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n'
-    jq -r '.runs | group_by(.connections)[] | (map({(.target): .}) | add) as $r |
-        "| \($r.auth.connections) | \($r.nginx.requestsPerSecond | round) | \($r.healthz.requestsPerSecond | round) | \($r.auth.requestsPerSecond | round) | \($r.auth.requestsPerSecond / $r.nginx.requestsPerSecond * 100 | round / 100) | \($r.auth.requestsPerSecond / $r.healthz.requestsPerSecond * 100 | round / 100) | \($r.auth.p50Ms * 1000 | round / 1000) | \($r.auth.p99Ms * 1000 | round / 1000) | \($r.healthz.daemonCpuMicrosecondsPerRequest) / \($r.auth.daemonCpuMicrosecondsPerRequest) |"' \
+    printf '| connections | nginx return 200 /s | Hummingbird alone /s | /healthz /s | /v1/auth /s | Hummingbird alone ÷ nginx | auth ÷ nginx | auth ÷ healthz | auth ÷ Hummingbird alone | auth p50 ms | auth p99 ms | CPU µs per request: Hummingbird alone / healthz / auth |\n'
+    printf '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+    jq -r 'def ratio(a; b): (a / b * 100 | round) / 100;
+        .runs | group_by(.connections)[] | (map({(.target): .}) | add) as $r |
+        "| \($r.auth.connections) | \($r.nginx.requestsPerSecond | round) | \($r.floor.requestsPerSecond | round) | \($r.healthz.requestsPerSecond | round) | \($r.auth.requestsPerSecond | round) | \(ratio($r.floor.requestsPerSecond; $r.nginx.requestsPerSecond)) | \(ratio($r.auth.requestsPerSecond; $r.nginx.requestsPerSecond)) | \(ratio($r.auth.requestsPerSecond; $r.healthz.requestsPerSecond)) | \(ratio($r.auth.requestsPerSecond; $r.floor.requestsPerSecond)) | \($r.auth.p50Ms * 1000 | round / 1000) | \($r.auth.p99Ms * 1000 | round / 1000) | \($r.floor.serverCpuMicrosecondsPerRequest) / \($r.healthz.serverCpuMicrosecondsPerRequest) / \($r.auth.serverCpuMicrosecondsPerRequest) |"' \
         "$OUT/forward-auth.json"
 } >"$OUT/forward-auth.md"
 echo
