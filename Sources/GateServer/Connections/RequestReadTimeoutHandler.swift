@@ -9,7 +9,12 @@ final class RequestReadTimeoutHandler: ChannelInboundHandler, RemovableChannelHa
     typealias InboundOut = HTTPRequestPart
 
     private let timeout: TimeAmount
-    private var deadline: Scheduled<Void>?
+    /// When the head of the request being read arrived; `nil` between requests.
+    private var headArrived: NIODeadline?
+    /// The one timer, armed lazily: a request does not set and cancel one of its own; when it
+    /// fires it closes the connection if the request it finds has been reading too long, or
+    /// sleeps on until that one's time is up.
+    private var timer: Scheduled<Void>?
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
@@ -18,13 +23,11 @@ final class RequestReadTimeoutHandler: ChannelInboundHandler, RemovableChannelHa
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
-            cancel()
-            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
-                loopBound.value.close(promise: nil)
-            }
+            let now = context.eventLoop.now
+            headArrived = now
+            if timer == nil { arm(context, at: now + timeout) }
         case .end:
-            cancel()
+            headArrived = nil
         case .body:
             break
         }
@@ -40,8 +43,27 @@ final class RequestReadTimeoutHandler: ChannelInboundHandler, RemovableChannelHa
         cancel()
     }
 
+    private func arm(_ context: ChannelHandlerContext, at deadline: NIODeadline) {
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
+            let (handler, context) = loopBound.value
+            handler.timerFired(context)
+        }
+    }
+
+    private func timerFired(_ context: ChannelHandlerContext) {
+        timer = nil
+        guard let headArrived else { return }
+        let due = headArrived + timeout
+        guard due <= context.eventLoop.now else {
+            arm(context, at: due)
+            return
+        }
+        context.close(promise: nil)
+    }
+
     private func cancel() {
-        deadline?.cancel()
-        deadline = nil
+        timer?.cancel()
+        timer = nil
     }
 }

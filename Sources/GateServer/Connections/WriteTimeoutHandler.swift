@@ -21,7 +21,12 @@ final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let logger: Logger
     /// Writes handed on and not yet finished.
     private var pending = 0
-    private var deadline: Scheduled<Void>?
+    /// When the clock last restarted: a write finished, or one became pending with none before it.
+    private var progress = NIODeadline.uptimeNanoseconds(0)
+    /// The one timer, armed lazily: a write does not reschedule it (that cost a timer set and
+    /// cancelled for every part of every answer); when it fires it looks at `progress` and
+    /// either resets the connection or sleeps on until the clock it keeps runs out.
+    private var timer: Scheduled<Void>?
     private var isClosed = false
 
     init(timeout: TimeAmount, logger: Logger) {
@@ -31,12 +36,12 @@ final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let promise = promise ?? context.eventLoop.makePromise(of: Void.self)
+        if pending == 0 { progress = context.eventLoop.now }
         pending += 1
-        if deadline == nil { arm(context) }
+        if timer == nil { arm(context, at: progress + timeout) }
         promise.futureResult.assumeIsolated().whenComplete { [self] _ in
             pending -= 1
-            cancel()
-            if pending > 0, !isClosed { arm(context) }
+            progress = context.eventLoop.now
         }
         context.write(data, promise: promise)
     }
@@ -52,29 +57,38 @@ final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
         cancel()
     }
 
-    /// Closes the connection `timeout` from now unless a write finishes first.
-    private func arm(_ context: ChannelHandlerContext) {
+    private func arm(_ context: ChannelHandlerContext, at deadline: NIODeadline) {
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
+            let (handler, context) = loopBound.value
+            handler.timerFired(context)
+        }
+    }
+
+    private func timerFired(_ context: ChannelHandlerContext) {
+        timer = nil
+        guard pending > 0, !isClosed, context.channel.isActive else { return }
+        let due = progress + timeout
+        guard due <= context.eventLoop.now else {
+            arm(context, at: due)
+            return
+        }
+        let peer = context.channel.remoteAddress?.ipAddress ?? "an unknown address"
+        logger.notice("closed a connection from \(peer): its answers were not read for \(timeout.nanoseconds / 1_000_000) ms")
+        // Reset rather than close: a plain close would leave the unread answers in the
+        // kernel's buffer, still waiting for the client, and the client none the wiser.
+        guard let socket = context.channel as? any SocketOptionProvider else {
+            context.close(promise: nil)
+            return
+        }
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        let (logger, timeout) = (logger, timeout)
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) {
-            let context = loopBound.value
-            guard context.channel.isActive else { return }
-            let peer = context.channel.remoteAddress?.ipAddress ?? "an unknown address"
-            logger.notice("closed a connection from \(peer): its answers were not read for \(timeout.nanoseconds / 1_000_000) ms")
-            // Reset rather than close: a plain close would leave the unread answers in the
-            // kernel's buffer, still waiting for the client, and the client none the wiser.
-            guard let socket = context.channel as? any SocketOptionProvider else {
-                context.close(promise: nil)
-                return
-            }
-            socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
-                loopBound.value.close(promise: nil)
-            }
+        socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
+            loopBound.value.close(promise: nil)
         }
     }
 
     private func cancel() {
-        deadline?.cancel()
-        deadline = nil
+        timer?.cancel()
+        timer = nil
     }
 }
