@@ -37,15 +37,30 @@ package struct CivilTime: Equatable, Sendable {
     /// October 1582) and after 9999 (no four-digit year).
     package var iso8601: String? {
         guard (1583...9999).contains(year) else { return nil }
-        var text = ""
-        text.reserveCapacity(24)
-        Self.append(Int(year), digits: 4, to: &text)
-        for (separator, value, digits) in [("-", month, 2), ("-", day, 2), ("T", hour, 2), (":", minute, 2), (":", second, 2), (".", millisecond, 3)] {
-            text.append(separator)
-            Self.append(value, digits: digits, to: &text)
+        let twoDigits = 0..<100
+        guard twoDigits.contains(month), twoDigits.contains(day), twoDigits.contains(hour), twoDigits.contains(minute),
+              twoDigits.contains(second), (0..<1000).contains(millisecond)
+        else { return nil }
+        // Written digit by digit into the string's own storage: every JSON time goes through here.
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var at = 0
+            func put(_ value: Int, _ digits: Int) {
+                var rest = value
+                for place in stride(from: at + digits - 1, through: at, by: -1) {
+                    buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                at += digits
+            }
+            func put(_ character: Unicode.Scalar) {
+                buffer[at] = UInt8(ascii: character)
+                at += 1
+            }
+            put(Int(year), 4)
+            put("-"); put(month, 2); put("-"); put(day, 2); put("T"); put(hour, 2)
+            put(":"); put(minute, 2); put(":"); put(second, 2); put("."); put(millisecond, 3); put("Z")
+            return at
         }
-        text.append("Z")
-        return text
     }
 
     /// Appends `value` (not negative) with leading zeros to `digits` places.

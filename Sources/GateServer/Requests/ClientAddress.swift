@@ -12,9 +12,11 @@ enum ClientAddress {
     static func canonical(_ text: some StringProtocol) -> String? {
         var text = text.trimmedOfSpaces
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
-        guard !text.isEmpty, text.count <= 64 else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
         var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return format(v4, family: AF_INET) }
+        if inet_pton(AF_INET, text, &v4) == 1 {
+            return withUnsafeBytes(of: v4) { "\($0[0]).\($0[1]).\($0[2]).\($0[3])" }
+        }
         guard let v6 = ipv6(text) else { return nil }
         let bytes = withUnsafeBytes(of: v6) { Array($0) }
         if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
@@ -48,8 +50,9 @@ enum ClientAddress {
 
     /// The address in `bytes` (of `family`) in text.
     private static func text(_ bytes: UnsafeRawBufferPointer, family: Int32) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(family, bytes.baseAddress, &buffer, socklen_t(buffer.count)) != nil else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { buffer in
+            guard let start = buffer.baseAddress, inet_ntop(family, bytes.baseAddress, start, socklen_t(buffer.count)) != nil else { return "" }
+            return String(cString: start)
+        }
     }
 }
