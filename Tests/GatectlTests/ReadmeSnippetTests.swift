@@ -42,6 +42,18 @@ struct ReadmeSnippetTests {
         }
     }
 
+    @Test("every static release build the README shows names one product, as the deployment check builds them")
+    func staticBuilds() throws {
+        // Without --product SwiftPM links GRDB's dynamic library too, which it cannot link
+        // against the static runtime (swift-package-manager#8198): the build fails.
+        let builds = try Self.readme.split(separator: "\n").filter { $0.contains("swift build") && $0.contains("--static-swift-stdlib") }
+        #expect(builds.count >= 3, "the README's release builds were not found")
+        for line in builds {
+            let command = line.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+            #expect(command.components(separatedBy: "--product ").count == 2, "not one --product: \(line)")
+        }
+    }
+
     @Test("every excerpt is a run of lines of its test file")
     func excerpts() throws {
         let excerpts = Self.blocks(try Self.readme, after: "<!-- excerpt:")

@@ -1,5 +1,6 @@
-// Built only where Swift Testing is: `swift build -c release --static-swift-stdlib` (the
-// README's install) builds every target, and a static standard library comes without it.
+// Built only where Swift Testing is: a release build of every target with a static standard
+// library (`swift build -c release --static-swift-stdlib`, no --product) builds this one too,
+// and a static standard library comes without Swift Testing.
 #if canImport(Testing)
 import Foundation
 import Testing
