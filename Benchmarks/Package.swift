@@ -27,11 +27,13 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // The framework's floor for Benchmarks/scripts/forward-auth.sh: Hummingbird answering
-        // one route with nothing else, the most any route of the daemon could do.
+        // one route with nothing else, the most any route of the daemon could do. Not in a
+        // folder directly under Benchmarks/: the benchmark plugin runs every executable target
+        // there as a benchmark (and this one would serve forever).
         .executableTarget(
             name: "hummingbird-floor",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
-            path: "HummingbirdFloor",
+            path: "Servers/HummingbirdFloor",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         ),
     ]

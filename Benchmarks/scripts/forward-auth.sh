@@ -4,7 +4,7 @@
 # One run, one machine, three servers measured turn by turn with wrk on loopback, at 1, 16 and
 # 64 connections (wrk -t min(c, 2)), $DURATION each:
 #   - nginx answering `return 200` (the fastest a proxy's own location can answer);
-#   - hummingbird-floor (Benchmarks/HummingbirdFloor): Hummingbird answering one route with no
+#   - hummingbird-floor (Benchmarks/Servers/HummingbirdFloor): Hummingbird answering one route with no
 #     middleware, the framework's own floor, the most any route of the daemon could reach;
 #   - parental-gated's /healthz (the daemon's cheapest route: no database);
 #   - parental-gated's GET /v1/auth?profile=emma with a live parent session (a bearer token),
