@@ -1,10 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Open connections per account, capped.
-final class AccountConnections: @unchecked Sendable {
+final class AccountConnections: Sendable {
     private let maximum: Int
-    private let lock = NSLock()
-    private var open: [uid_t: Int] = [:]
+    private let counts = Mutex<[uid_t: Int]>([:])
 
     init(maximum: Int) {
         self.maximum = maximum
@@ -12,7 +12,7 @@ final class AccountConnections: @unchecked Sendable {
 
     /// Counts a new connection of `uid`; `false` (not counted) when it has `maximum` already.
     func open(_ uid: uid_t) -> Bool {
-        lock.withLock {
+        counts.withLock { open in
             guard open[uid, default: 0] < maximum else { return false }
             open[uid, default: 0] += 1
             return true
@@ -20,6 +20,6 @@ final class AccountConnections: @unchecked Sendable {
     }
 
     func close(_ uid: uid_t) {
-        lock.withLock { open[uid, default: 1] -= 1 }
+        counts.withLock { $0[uid, default: 1] -= 1 }
     }
 }

@@ -1,13 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Where a command's output goes: this process's standard output and error, written at
 /// once (no buffer to hold a line back from a pipe), or buffers that the daemon sends back
 /// to the `gatectl` that asked.
-package final class Console: @unchecked Sendable {
+package final class Console: Sendable {
     private let capturing: Bool
-    private let lock = NSLock()
-    private var output = Data()
-    private var errors = Data()
+    private let buffers = Mutex((output: Data(), errors: Data()))
 
     private init(capturing: Bool) {
         self.capturing = capturing
@@ -29,7 +28,7 @@ package final class Console: @unchecked Sendable {
     /// Writes `text` to standard output.
     package func write(_ text: String) {
         if capturing {
-            lock.withLock { output.append(contentsOf: text.utf8) }
+            buffers.withLock { $0.output.append(contentsOf: text.utf8) }
         } else {
             FileHandle.standardOutput.write(Data(text.utf8))
         }
@@ -38,7 +37,7 @@ package final class Console: @unchecked Sendable {
     /// Writes `text` to standard error.
     package func writeError(_ text: String) {
         if capturing {
-            lock.withLock { errors.append(contentsOf: text.utf8) }
+            buffers.withLock { $0.errors.append(contentsOf: text.utf8) }
         } else {
             FileHandle.standardError.write(Data(text.utf8))
         }
@@ -51,6 +50,6 @@ package final class Console: @unchecked Sendable {
 
     /// What was written to standard output and error.
     package var captured: (output: Data, errors: Data) {
-        lock.withLock { (output, errors) }
+        buffers.withLock { $0 }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ParentalGate
+import Synchronization
 
 /// The gates a one-shot `gatectl` opens: closed when its command ends, and held until it exits.
 ///
@@ -8,23 +9,21 @@ import ParentalGate
 /// `gatectl status`, spent as the process exits. So `gatectl` closes each database connection
 /// itself, which is what freeing it would do (SQLite's last-connection checkpoint included),
 /// and exits still holding the rest.
-package final class OneShotGates: @unchecked Sendable {
+package final class OneShotGates: Sendable {
     /// This process's, when it runs one command and exits (``GatectlMain/runHere(_:)``).
     package static let shared = OneShotGates()
 
-    private let lock = NSLock()
-    private var collecting = false
-    private var gates: [Gate] = []
+    private let state = Mutex((collecting: false, gates: [Gate]()))
 
     /// From now on, gates opened by commands are kept for ``closeAll()``.
     func startCollecting() {
-        lock.withLock { collecting = true }
+        state.withLock { $0.collecting = true }
     }
 
     /// Keeps `gate` when collecting; returns it.
     func opened(_ gate: Gate) -> Gate {
-        lock.withLock {
-            if collecting { gates.append(gate) }
+        state.withLock { state in
+            if state.collecting { state.gates.append(gate) }
         }
         return gate
     }
@@ -32,8 +31,8 @@ package final class OneShotGates: @unchecked Sendable {
     /// Closes every kept gate's connection, keeping the gates themselves. One that will not
     /// close is let go instead, to be closed as it is freed.
     func closeAll() {
-        lock.withLock {
-            gates.removeAll { gate in (try? gate.closeConnection()) == nil }
+        state.withLock { state in
+            state.gates.removeAll { gate in (try? gate.closeConnection()) == nil }
         }
     }
 }

@@ -1,16 +1,18 @@
 import Foundation
+import Synchronization
 
 /// A connection to the daemon's socket: one request, one response at a time, each a JSON
 /// message after its length (4 bytes, big-endian).
 ///
 /// Written on the C socket calls (no event loop): gatectl stays small and starts fast.
-final class DaemonConnection: @unchecked Sendable {
+final class DaemonConnection: Sendable {
     /// The largest message either side sends (a backup travels in one).
     static let maximumLength = 1 << 30
 
     let path: String
     private let descriptor: Int32
-    private let lock = NSLock()
+    /// Held for a whole request and its response: one at a time on the socket.
+    private let exchange = Mutex(())
 
     /// Connects to the socket at `path`.
     init(path: String) throws(CommandError) {
@@ -45,7 +47,7 @@ final class DaemonConnection: @unchecked Sendable {
 
     /// Sends `request` and waits for the response; a refusal comes back as a thrown ``CommandFailure``.
     func send(_ request: RemoteRequest) throws -> RemoteResponse {
-        let response: RemoteResponse = try lock.withLock {
+        let response: RemoteResponse = try exchange.withLock { _ in
             let body = try JSONEncoder().encode(request)
             var length = UInt32(body.count).bigEndian
             try write(Data(bytes: &length, count: 4) + body)

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 /// Connections open per client address, shared by every connection's
 /// ``AddressConnectionLimitHandler``, and how often each address was refused, so that a
 /// client hammering the limit fills the log with one line a minute, not one per connection.
-final class AddressConnectionCounter: @unchecked Sendable {
+final class AddressConnectionCounter: Sendable {
     /// What to log about a refused connection.
     enum RefusalNote: Equatable {
         /// The first refusal of the address in a while: one line.
@@ -19,10 +20,13 @@ final class AddressConnectionCounter: @unchecked Sendable {
 
     let maximum: Int
     private let now: @Sendable () -> Date
-    private let lock = NSLock()
-    private var open: [String: Int] = [:]
-    /// Per refused address: when its last line was logged, and refusals since then.
-    private var refusals: [String: (loggedAt: Date, count: Int)] = [:]
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var open: [String: Int] = [:]
+        /// Per refused address: when its last line was logged, and refusals since then.
+        var refusals: [String: (loggedAt: Date, count: Int)] = [:]
+    }
 
     init(maximum: Int, now: @escaping @Sendable () -> Date = { Date() }) {
         self.maximum = maximum
@@ -32,18 +36,18 @@ final class AddressConnectionCounter: @unchecked Sendable {
     /// Counts a new connection from `key`; whether it is within the limit (if not, it is
     /// still counted until ``close(_:)``).
     func open(_ key: String) -> Bool {
-        lock.withLock {
-            let count = (open[key] ?? 0) + 1
-            open[key] = count
+        state.withLock { state in
+            let count = (state.open[key] ?? 0) + 1
+            state.open[key] = count
             return count <= maximum
         }
     }
 
     /// A connection from `key` closed.
     func close(_ key: String) {
-        lock.withLock {
-            let count = (open[key] ?? 1) - 1
-            open[key] = count > 0 ? count : nil
+        state.withLock { state in
+            let count = (state.open[key] ?? 1) - 1
+            state.open[key] = count > 0 ? count : nil
         }
     }
 
@@ -51,20 +55,20 @@ final class AddressConnectionCounter: @unchecked Sendable {
     /// quiet (a line about `key` was logged less than ``logInterval`` ago).
     func refused(_ key: String) -> RefusalNote? {
         let now = now()
-        return lock.withLock {
-            guard let last = refusals[key] else {
-                if refusals.count >= Self.maximumRefusedKeys {
-                    refusals = refusals.filter { now.timeIntervalSince($0.value.loggedAt) < Self.logInterval }
+        return state.withLock { state in
+            guard let last = state.refusals[key] else {
+                if state.refusals.count >= Self.maximumRefusedKeys {
+                    state.refusals = state.refusals.filter { now.timeIntervalSince($0.value.loggedAt) < Self.logInterval }
                 }
-                if refusals.count < Self.maximumRefusedKeys { refusals[key] = (now, 0) }
+                if state.refusals.count < Self.maximumRefusedKeys { state.refusals[key] = (now, 0) }
                 return .first
             }
             let count = last.count + 1
             guard now.timeIntervalSince(last.loggedAt) >= Self.logInterval || now < last.loggedAt else {
-                refusals[key] = (last.loggedAt, count)
+                state.refusals[key] = (last.loggedAt, count)
                 return nil
             }
-            refusals[key] = (now, 0)
+            state.refusals[key] = (now, 0)
             return .summary(count: count, seconds: max(0, Int(now.timeIntervalSince(last.loggedAt).rounded())))
         }
     }
