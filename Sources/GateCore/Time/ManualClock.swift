@@ -1,27 +1,27 @@
 import Foundation
+import Synchronization
 
 /// A clock that only moves when told to: the time source for tests.
-public final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+public final class ManualClock: Sendable {
+    private let current: Mutex<Date>
 
     /// A clock reading `start`.
     public init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        current = start
+        current = Mutex(start)
     }
 
     /// The time the clock reads.
     public var now: Date {
-        lock.withLock { current }
+        current.withLock { $0 }
     }
 
     /// Moves the clock by `duration` (negative values turn it back).
     public func advance(by duration: Duration) {
-        lock.withLock { current = current.adding(duration) }
+        current.withLock { $0 = $0.adding(duration) }
     }
 
     /// Sets the clock to `date`, forwards or backwards.
     public func set(to date: Date) {
-        lock.withLock { current = date }
+        current.withLock { $0 = date }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 import GateCore
 #if canImport(Glibc)
 import Glibc
@@ -14,13 +15,12 @@ import Darwin
 /// A webhook's sender needs the secret itself to sign (a hash would not do), so the store
 /// keeps it sealed with ChaCha20-Poly1305: a copy of the database alone (a backup, a file
 /// sent along with a bug report) does not give the secrets away.
-final class NotificationKey: @unchecked Sendable {
+final class NotificationKey: Sendable {
     /// The name the key file has beside the database.
     static let suffix = ".notify-key"
 
     private let database: String?
-    private let lock = NSLock()
-    private var key: SymmetricKey?
+    private let loaded = Mutex<SymmetricKey?>(nil)
 
     init(location: DatabaseLocation) {
         switch location {
@@ -94,7 +94,7 @@ final class NotificationKey: @unchecked Sendable {
     }
 
     private func key(creating: Bool) throws -> SymmetricKey {
-        try lock.withLock {
+        try loaded.withLock { key in
             if let key { return key }
             guard let path else {
                 let made = SymmetricKey(size: .bits256)

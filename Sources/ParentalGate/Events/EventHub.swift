@@ -1,30 +1,34 @@
 import Foundation
+import Synchronization
 
 /// Fans gate notifications out to every open ``Gate/events()`` stream.
-final class EventHub: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuations: [UUID: AsyncStream<GateNotification>.Continuation] = [:]
-    private var observers: [@Sendable (GateNotification) -> Void] = []
-    private var commitObservers: [@Sendable () -> Void] = []
+final class EventHub: Sendable {
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var continuations: [UUID: AsyncStream<GateNotification>.Continuation] = [:]
+        var observers: [@Sendable (GateNotification) -> Void] = []
+        var commitObservers: [@Sendable () -> Void] = []
+    }
 
     /// Calls `handler` with every notification, synchronously, as it is published.
     func observe(_ handler: @escaping @Sendable (GateNotification) -> Void) {
-        lock.withLock { observers.append(handler) }
+        state.withLock { $0.observers.append(handler) }
     }
 
     /// Calls `handler` after every committed write, synchronously.
     func observeCommits(_ handler: @escaping @Sendable () -> Void) {
-        lock.withLock { commitObservers.append(handler) }
+        state.withLock { $0.commitObservers.append(handler) }
     }
 
     /// Tells the commit observers that a write transaction has committed.
     func committed() {
-        for observer in lock.withLock({ commitObservers }) { observer() }
+        for observer in state.withLock({ $0.commitObservers }) { observer() }
     }
 
     /// Ends every open stream (its `for await` loop finishes).
     func finish() {
-        let listeners = lock.withLock { Array(continuations.values) }
+        let listeners = state.withLock { Array($0.continuations.values) }
         for listener in listeners { listener.finish() }
     }
 
@@ -32,17 +36,17 @@ final class EventHub: @unchecked Sendable {
     func stream() -> AsyncStream<GateNotification> {
         let (stream, continuation) = AsyncStream.makeStream(of: GateNotification.self, bufferingPolicy: .bufferingNewest(1000))
         let id = UUID()
-        lock.withLock { continuations[id] = continuation }
+        state.withLock { $0.continuations[id] = continuation }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
-            self.lock.withLock { _ = self.continuations.removeValue(forKey: id) }
+            self.state.withLock { _ = $0.continuations.removeValue(forKey: id) }
         }
         return stream
     }
 
     func publish(_ notifications: [GateNotification]) {
         guard !notifications.isEmpty else { return }
-        let (listeners, observers) = lock.withLock { (Array(continuations.values), self.observers) }
+        let (listeners, observers) = state.withLock { (Array($0.continuations.values), $0.observers) }
         for notification in notifications {
             for observer in observers { observer(notification) }
         }
