@@ -1,8 +1,8 @@
 /// Type erasure for a random number generator.
-struct AnyGenerator: RandomNumberGenerator {
-    private var base: any RandomNumberGenerator
+struct AnyGenerator: RandomNumberGenerator, Sendable {
+    private var base: any RandomNumberGenerator & Sendable
 
-    init(_ base: some RandomNumberGenerator) {
+    init(_ base: some RandomNumberGenerator & Sendable) {
         self.base = base
     }
 

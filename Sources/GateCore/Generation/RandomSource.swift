@@ -23,7 +23,10 @@ public struct RandomSource: Sendable {
 
     /// `items` in a uniformly random order.
     public func shuffled<T>(_ items: [T]) -> [T] {
-        box.draw { items.shuffled(using: &$0) }
+        // The order is drawn for the positions (the same swaps `items.shuffled` would make),
+        // so that only integers cross the generator's lock.
+        let count = items.count
+        return box.draw { Array(0..<count).shuffled(using: &$0) }.map { items[$0] }
     }
 
     /// A uniformly random element of `items`, `nil` when empty.

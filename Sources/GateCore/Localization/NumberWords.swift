@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Numbers spelled out in a language's words: "seven", "семь", "sieben".
 ///
@@ -13,12 +14,11 @@ public enum NumberWords {
     }
 
     /// Spell-out formatters by language, created once.
-    private final class FormatterCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var formatters: [String: NumberFormatter] = [:]
+    private final class FormatterCache: Sendable {
+        private let formatters = Mutex<[String: NumberFormatter]>([:])
 
         func spell(_ number: Int, language: String) -> String {
-            lock.withLock {
+            formatters.withLock { formatters in
                 let formatter = formatters[language] ?? {
                     let formatter = NumberFormatter()
                     formatter.locale = Locale(identifier: language)
