@@ -70,6 +70,13 @@ struct HostNameTests {
         #expect(HostName.normalized("gate.example-") == nil)
         #expect(HostName.normalized(".") == nil)
         #expect(HostName.normalized(String(repeating: "a", count: 254)) == nil)
+        // 253 bytes of valid labels is the longest name; 254 is one too many, a final dot aside.
+        let longest = Array(repeating: String(repeating: "a", count: 63), count: 4).joined(separator: ".").dropLast(2)
+        #expect(longest.utf8.count == 253)
+        #expect(HostName.normalized(String(longest)) == String(longest))
+        #expect(HostName.normalized(String(longest) + ".") == String(longest))
+        #expect(HostName.normalized(String(longest) + "b") == nil)
+        #expect(HostName.normalized(String(repeating: "a", count: 64) + ".x") == nil)
     }
 
     static let addresses: [(String, String?)] = [
@@ -94,6 +101,8 @@ struct HostNameTests {
         for (text, canonical) in Self.addresses {
             #expect(ClientAddress.canonical(text) == canonical, "\(text)")
         }
+        // C would stop reading at a NUL: an address with one inside is not an address.
+        #expect(ClientAddress.canonical("1.2.3.4\u{0}x") == nil)
     }
 
     @Test("a request's host is allowed when it is localhost, an IP address or a configured name")

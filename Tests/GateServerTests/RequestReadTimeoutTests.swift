@@ -41,7 +41,11 @@ struct RequestReadTimeoutTests {
         }
         channel.embeddedEventLoop.advanceTime(by: .seconds(60))
         #expect(channel.isActive, "nothing is being read")
-        // A head that arrives while the timer sleeps for an earlier one gets its full time.
+        // The timer set for the head at 0 ms sleeps until 1,000 ms; a head that arrives at 600 ms,
+        // while it sleeps, gets its own full second: still open at 1,599 ms, closed at 1,600.
+        try channel.writeInbound(Self.head)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(100))
+        try channel.writeInbound(HTTPRequestPart.end(nil))
         channel.embeddedEventLoop.advanceTime(by: .milliseconds(500))
         try channel.writeInbound(Self.head)
         channel.embeddedEventLoop.advanceTime(by: .milliseconds(999))

@@ -42,4 +42,18 @@ struct WriteTimeoutTests {
         #expect(channel.isActive, "nothing waits to go out")
         _ = try channel.finish()
     }
+
+    @Test("an answer written after the last went out, while the timer still runs for that one, gets its own full timeout")
+    func pendingAgain() throws {
+        let channel = try Self.channel()
+        channel.write(Self.head, promise: nil)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(100))
+        channel.flush()  // out: nothing waits, the timer (due at 1,000 ms) still set
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(500))
+        channel.write(Self.head, promise: nil)  // at 600 ms, not flushed
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(999))
+        #expect(channel.isActive, "its timeout runs from 600 ms")
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(!channel.isActive)
+    }
 }

@@ -12,7 +12,10 @@ import TestSlots
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Benchmarks/scripts")
         let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { $0.hasSuffix(".sh") }.sorted()
-        #expect(names == ["common.sh", "forward-auth.sh", "order-file.sh", "process-cost.sh", "release-check.sh", "server.sh", "smoke.sh"])
+        #expect(names == [
+            "common.sh", "forward-auth.sh", "order-file.sh", "process-cost.sh", "release-check.sh", "server-instructions.sh",
+            "server.sh", "smoke.sh",
+        ])
         for name in names {
             let result = try GatectlProcess.run(
                 ["-n", scripts.appendingPathComponent(name).path], executable: URL(fileURLWithPath: "/bin/bash"))

@@ -12,7 +12,7 @@ enum ClientAddress {
     static func canonical(_ text: some StringProtocol) -> String? {
         var text = text.trimmedOfSpaces
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
-        guard !text.isEmpty, text.utf8.count <= 64 else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 64, !text.utf8.contains(0) else { return nil }
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 {
             return withUnsafeBytes(of: v4) { "\($0[0]).\($0[1]).\($0[2]).\($0[3])" }
