@@ -40,7 +40,7 @@ let glibcLoadsPackedRelocations = false
 /// relative relocations packed where the C library can load them (DT_RELR: the loader reads
 /// 18 KB of them instead of 2.3 MB), no dynamic symbol table of its own functions (nothing
 /// loads code that binds to them), and its functions laid out in the order the commands people
-/// run most run them (`Sources/gatectl/gatectl.order`, written by
+/// run most run them (`Benchmarks/gatectl.order`, written by
 /// `Benchmarks/scripts/order-file.sh`), so that a one-shot command keeps 6 MB of the binary
 /// resident instead of 15. Only the executable: a package that embeds ParentalGate builds
 /// none of this.
@@ -48,7 +48,7 @@ let gatectlLinking: [LinkerSetting] = [
     .unsafeFlags([
         "-use-ld=lld",
         "-Xlinker", "--no-export-dynamic",
-        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/gatectl/gatectl.order",
+        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Benchmarks/gatectl.order",
         "-Xlinker", "--no-warn-symbol-ordering",
     ] + (glibcLoadsPackedRelocations ? ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] : []),
     .when(platforms: [.linux], configuration: .release)),
@@ -153,7 +153,6 @@ let package = Package(
         .executableTarget(
             name: "gatectl",
             dependencies: ["GateCommands"],
-            exclude: ["gatectl.order"],
             swiftSettings: strictSwift,
             linkerSettings: gatectlLinking
         ),

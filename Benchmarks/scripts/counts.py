@@ -93,6 +93,28 @@ def status_instructions(gatectl):
         return float(found.group(1))
 
 
+ORDER_FILE = os.path.join(BENCHMARKS, "gatectl.order")
+# The most of the order file's functions that may be gone from gatectl before it counts as stale.
+ORDER_FILE_MISSING_LIMIT = 0.05
+
+
+def order_file_missing(gatectl):
+    """The share of Benchmarks/gatectl.order's functions that the release gatectl no longer has.
+
+    The linker skips a name it cannot find without a word (--no-warn-symbol-ordering: the
+    standard library's names come and go with the toolchain), so a layout left behind by a
+    refactor would only show as a slower, larger `gatectl status` (BENCHMARKS.md, section 3).
+    """
+    with open(ORDER_FILE) as file:
+        ordered = {line.strip() for line in file if line.strip()}
+    listed = run(["nm", "--defined-only", gatectl]).stdout.split("\n")
+    present = {line.split()[-1] for line in listed if line.strip()}
+    if not present:
+        sys.exit(f"counts: nm found no symbols in {gatectl} (stripped?)")
+    missing = len(ordered - present)
+    return missing, len(ordered)
+
+
 def main():
     parser = argparse.ArgumentParser(description="The counts CI guards, against Benchmarks/thresholds.json.")
     parser.add_argument("--gatectl", help="a release gatectl (default: the package's release build)")
@@ -129,13 +151,20 @@ def main():
         print(f"counts: {name} {value:,.0f} against {threshold:,.0f} ({ratio:.3f}): {verdict}")
         if arguments.update:
             thresholds["counts"][name]["threshold"] = round(value)
+    missing, listed = order_file_missing(gatectl)
+    share = missing / max(listed, 1)
+    verdict = "ok"
+    if share > ORDER_FILE_MISSING_LIMIT:
+        verdict = f"FAILED: stale (more than {ORDER_FILE_MISSING_LIMIT:.0%} gone): run Benchmarks/scripts/order-file.sh"
+        failed = True
+    print(f"counts: gatectl.order {missing:,} of {listed:,} functions gone from gatectl ({share:.1%}): {verdict}")
     if arguments.update:
         with open(THRESHOLDS, "w") as file:
             json.dump(thresholds, file, indent=2, ensure_ascii=False)
             file.write("\n")
         print(f"counts: thresholds written to {THRESHOLDS}")
     elif failed:
-        print("counts: a count grew past its threshold; if the growth is deliberate, run with --update and say why", file=sys.stderr)
+        print("counts: a check failed (above): a count past its threshold (if the growth is deliberate, run with --update and say why), or a stale gatectl.order", file=sys.stderr)
         sys.exit(1)
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks/scripts/order-file.sh — writes Sources/gatectl/gatectl.order, the order in which
+# Benchmarks/scripts/order-file.sh — writes Benchmarks/gatectl.order, the order in which
 # the release link lays out gatectl's functions (Package.swift, `gatectlLinking`).
 #
 # Runs a release gatectl under callgrind through the command lines people run most, hottest
@@ -61,7 +61,7 @@ profile policy show
 profile audit list --limit 5
 profile db status
 
-python3 - "$WORK" "$PACKAGE_ROOT/Sources/gatectl/gatectl.order" <<'PY'
+python3 - "$WORK" "$PACKAGE_ROOT/Benchmarks/gatectl.order" <<'PY'
 import glob, re, sys
 work, out = sys.argv[1], sys.argv[2]
 order, seen = [], set()
@@ -94,4 +94,4 @@ for path in sorted(glob.glob(f"{work}/run.*.out")):
 open(out, "w").write("\n".join(order) + "\n")
 print(f"{len(order)} functions", file=sys.stderr)
 PY
-bench_log "wrote Sources/gatectl/gatectl.order"
+bench_log "wrote Benchmarks/gatectl.order"

@@ -3,7 +3,7 @@
 #
 # The suite runs the debug gatectl. The README installs a release one, linked differently
 # (Package.swift, `gatectlLinking`: lld, packed relocations, no exported symbols, the function
-# order of Sources/gatectl/gatectl.order). This builds that binary with the README's command
+# order of Benchmarks/gatectl.order). This builds that binary with the README's command
 # and runs a family's first session through it: profiles, policy, a challenge answered right
 # and wrong, parent mode, the terminal gate, questions in and out, the audit log, a backup,
 # help and errors; each step's exit status and output are checked. It then prints, for
