@@ -24,7 +24,7 @@ struct GateMachinePropertyTests {
                     if challenges[id]?.status == .open, outcome == .wrong || outcome == .tooFast {
                         challenges[id]?.wrongAnswers += 1
                     }
-                case .endChallenge(let id, let status, _):
+                case .endChallenge(let id, let status, _, _):
                     challenges[id]?.status = status
                 case .openSession(let challengeID, let expiresAt):
                     snapshot.session = ParentSession(
@@ -108,7 +108,7 @@ struct GateMachinePropertyTests {
             var lockDue = false
             for effect in transition.effects {
                 switch effect {
-                case .endChallenge(_, let status, _):
+                case .endChallenge(_, let status, _, _):
                     #expect(!lockDue, "a failure reached the limit without a lockout")
                     if status == .passed {
                         failures = 0
@@ -172,7 +172,7 @@ struct GateMachinePropertyTests {
 
             // An ended challenge never changes again.
             for effect in transition.effects {
-                if case .endChallenge(let id, let status, _) = effect {
+                if case .endChallenge(let id, let status, _, _) = effect {
                     #expect(ended[id] == nil, "challenge ended twice")
                     ended[id] = status
                 }

@@ -84,4 +84,24 @@ struct NotificationOutboxTests {
         #expect((1...5).map { schedule.delay(afterAttempt: $0) } == [.milliseconds(50), .milliseconds(100), .milliseconds(200), .milliseconds(200), .milliseconds(200)])
         #expect(RetrySchedule().delay(afterAttempt: 1_000_000) == .seconds(3600), "no overflow after many tries")
     }
+
+    @Test("a failure's reason reaches the webhook as the rules gave it: too fast, or too many wrong answers")
+    func failureReason() async throws {
+        let test = try TestGate()
+        try await test.gate.addProfile("emma")
+        try await test.gate.setPolicy([(.maxWrongAnswers, "1"), (.minResponseTime, "2s"), (.maxFailedChallenges, "10")], for: "emma")
+        _ = try await test.gate.addNotification(
+            try NotificationSettings(channel: .webhook, url: "https://hooks.example/gate", profile: "emma", events: [.failed]), by: "mum")
+        let quick = try await test.begin("emma")
+        _ = try await test.gate.answer(challenge: quick.id, value: try await test.rightAnswer(to: quick))  // at once: too fast
+        _ = try await test.fail(try await test.begin("emma"), after: .seconds(3))  // wrong, in good time
+        let claimed = try await test.gate.claimNotifications(limit: 10, lease: .seconds(30))
+        let reasons = try claimed.map { item -> String? in
+            let body = try JSONSerialization.jsonObject(with: item.body) as? [String: Any]
+            return (body?["details"] as? [String: Any])?["reason"] as? String
+        }
+        #expect(reasons == ["tooFast", "tooManyWrongAnswers"])
+        let messages = try claimed.map { item in (try JSONSerialization.jsonObject(with: item.body) as? [String: Any])?["message"] as? String }
+        #expect(messages.allSatisfy { $0 == "emma failed a parental gate challenge (wrong answers)." })
+    }
 }

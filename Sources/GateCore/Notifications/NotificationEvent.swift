@@ -27,7 +27,10 @@ public struct NotificationEvent: Hashable, Sendable {
         var facts: [String: String] = [:]
         if let client = event.client { facts["client"] = client }
         switch event.kind {
-        case .challengeFailed: facts["reason"] = FailureReason.tooManyWrongAnswers.rawValue
+        // Records from before the reason was kept were all counted as too many wrong answers.
+        case .challengeFailed:
+            facts["reason"] = event.details["reason"].flatMap(FailureReason.init(rawValue:))?.rawValue
+                ?? FailureReason.tooManyWrongAnswers.rawValue
         case .challengeTimedOut: facts["reason"] = FailureReason.timedOut.rawValue
         case .challengeCancelled: facts["reason"] = FailureReason.cancelled.rawValue
         case .challengeAbandoned: facts["reason"] = FailureReason.abandoned.rawValue

@@ -6,8 +6,9 @@ public enum GateEffect: Hashable, Sendable {
     case issue(IssuedChallenge)
     /// Record an answer.
     case recordAttempt(ChallengeID, value: Int, outcome: AnswerOutcome, responseTime: Duration, client: String?)
-    /// End a challenge, at the given time (a timeout ends at its deadline), for a client.
-    case endChallenge(ChallengeID, ChallengeStatus, client: String?)
+    /// End a challenge, at the given time (a timeout ends at its deadline), for a client; a
+    /// failed one with why (too many wrong answers, or the last of them too fast).
+    case endChallenge(ChallengeID, ChallengeStatus, client: String?, failure: FailureReason? = nil)
     /// Open parent mode after a pass (or a parent's approval, without a challenge).
     case openSession(challengeID: ChallengeID?, expiresAt: Date)
     /// End a session early.

@@ -135,8 +135,9 @@ public enum GateMachine {
                 snapshot.openChallenge = updated
                 return .wrong(triesLeft: issued.maxWrongAnswers - wrongAnswers, tooFast: outcome == .tooFast)
             }
-            end(challenge, as: .failed, client: client)
-            return recordFailure(at: now) ?? .failed(outcome == .tooFast ? .tooFast : .tooManyWrongAnswers)
+            let failure: FailureReason = outcome == .tooFast ? .tooFast : .tooManyWrongAnswers
+            end(challenge, as: .failed, client: client, failure: failure)
+            return recordFailure(at: now) ?? .failed(failure)
         }
 
         /// A challenge given up: one failed challenge (or a timeout, past its deadline).
@@ -319,8 +320,8 @@ public enum GateMachine {
             return .issued(challenge)
         }
 
-        mutating func end(_ challenge: StoredChallenge, as status: ChallengeStatus, client: String?) {
-            effects.append(.endChallenge(challenge.id, status, client: client))
+        mutating func end(_ challenge: StoredChallenge, as status: ChallengeStatus, client: String?, failure: FailureReason? = nil) {
+            effects.append(.endChallenge(challenge.id, status, client: client, failure: failure))
             if snapshot.openChallenge?.id == challenge.id {
                 snapshot.openChallenge = nil
             }

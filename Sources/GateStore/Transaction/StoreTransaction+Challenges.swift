@@ -71,8 +71,11 @@ extension StoreTransaction {
     }
 
     /// Ends challenge `id` as `status` and audits the end, naming `client` (by default the
-    /// one that asked for the challenge). A challenge ends exactly once.
-    package func endChallenge(_ id: ChallengeID, as status: ChallengeStatus, client: String? = nil, at now: Date) throws {
+    /// one that asked for the challenge) and, for a failure, `failure` (why: what the parents'
+    /// notification says). A challenge ends exactly once.
+    package func endChallenge(
+        _ id: ChallengeID, as status: ChallengeStatus, failure: FailureReason? = nil, client: String? = nil, at now: Date
+    ) throws {
         guard status != .open else { throw StoreError.constraint("a challenge cannot end as open") }
         guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
         guard stored.status == .open else { throw StoreError.challengeAlreadyEnded(id.rawValue) }
@@ -87,10 +90,10 @@ extension StoreTransaction {
         case .cancelled: .challengeCancelled
         case .abandoned: .challengeAbandoned
         }
+        var details = ["wrongAnswers": String(stored.wrongAnswers)]
+        if status == .failed, let failure { details["reason"] = failure.rawValue }
         try appendAudit(
-            AuditEvent(
-                kind, profileID: stored.profileID, client: client ?? stored.issued.client, challengeID: id,
-                details: ["wrongAnswers": String(stored.wrongAnswers)]),
+            AuditEvent(kind, profileID: stored.profileID, client: client ?? stored.issued.client, challengeID: id, details: details),
             at: now)
     }
 

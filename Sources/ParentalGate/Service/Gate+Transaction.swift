@@ -118,8 +118,8 @@ extension Gate {
             case .recordAttempt(let id, let value, let outcome, let responseTime, let client):
                 try transaction.recordAttempt(
                     challenge: id, value: value, outcome: outcome, responseTime: responseTime, client: client, at: time)
-            case .endChallenge(let id, let status, let client):
-                try transaction.endChallenge(id, as: status, client: client, at: time)
+            case .endChallenge(let id, let status, let client, let failure):
+                try transaction.endChallenge(id, as: status, failure: failure, client: client, at: time)
             case .openSession(let challengeID, let expiresAt):
                 token = try transaction.openSession(profileID: profileID, challengeID: challengeID, expiresAt: expiresAt, at: time).token
             case .endSession(let id, let reason, let actor):
@@ -134,22 +134,21 @@ extension Gate {
     /// What listeners hear about `transition`.
     private static func notifications(of transition: GateTransition, profile: String) -> [GateNotification] {
         var notifications: [GateNotification] = []
-        var lastAnswer: AnswerOutcome?
         // Parent mode opened by a passed challenge, else by a parent's approval.
         let challengePassed = transition.effects.contains { effect in
-            if case .endChallenge(_, .passed, _) = effect { return true }
+            if case .endChallenge(_, .passed, _, _) = effect { return true }
             return false
         }
         for effect in transition.effects {
             switch effect {
             case .issue(let issued):
                 notifications.append(.challengeIssued(profile: profile, challenge: issued.challenge.id))
-            case .recordAttempt(_, _, let outcome, _, _):
-                lastAnswer = outcome
-            case .endChallenge(_, let status, _):
+            case .recordAttempt:
+                break
+            case .endChallenge(_, let status, _, let failure):
                 switch status {
                 case .failed:
-                    notifications.append(.failed(profile: profile, reason: lastAnswer == .tooFast ? .tooFast : .tooManyWrongAnswers))
+                    notifications.append(.failed(profile: profile, reason: failure ?? .tooManyWrongAnswers))
                 case .timedOut: notifications.append(.failed(profile: profile, reason: .timedOut))
                 case .cancelled: notifications.append(.failed(profile: profile, reason: .cancelled))
                 case .abandoned: notifications.append(.failed(profile: profile, reason: .abandoned))
