@@ -11,7 +11,7 @@ import NIOHTTPTypes
 /// out: a client that sends requests (pipelined, say) but never reads the answers cannot
 /// hold a connection, and the answers the server keeps for it, for long. A client that
 /// reads, however slowly, lets a write finish now and then, and each one restarts the clock.
-final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
+final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler, LazyTimeout {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
@@ -23,10 +23,7 @@ final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var pending = 0
     /// When the clock last restarted: a write finished, or one became pending with none before it.
     private var progress = NIODeadline.uptimeNanoseconds(0)
-    /// The one timer, armed lazily: a write does not reschedule it (that cost a timer set and
-    /// cancelled for every part of every answer); when it fires it looks at `progress` and
-    /// either resets the connection or sleeps on until the clock it keeps runs out.
-    private var timer: Scheduled<Void>?
+    var timer: Scheduled<Void>?
     private var isClosed = false
 
     init(timeout: TimeAmount, logger: Logger) {
@@ -38,7 +35,7 @@ final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let promise = promise ?? context.eventLoop.makePromise(of: Void.self)
         if pending == 0 { progress = context.eventLoop.now }
         pending += 1
-        if timer == nil { arm(context, at: progress + timeout) }
+        armIfIdle(context, at: progress + timeout)
         promise.futureResult.assumeIsolated().whenComplete { [self] _ in
             pending -= 1
             progress = context.eventLoop.now
@@ -48,31 +45,21 @@ final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         isClosed = true
-        cancel()
+        cancelTimer()
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         isClosed = true
-        cancel()
+        cancelTimer()
     }
 
-    private func arm(_ context: ChannelHandlerContext, at deadline: NIODeadline) {
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
-            let (handler, context) = loopBound.value
-            handler.timerFired(context)
-        }
+    func due(_ context: ChannelHandlerContext) -> NIODeadline? {
+        guard pending > 0, !isClosed, context.channel.isActive else { return nil }
+        return progress + timeout
     }
 
-    private func timerFired(_ context: ChannelHandlerContext) {
-        timer = nil
-        guard pending > 0, !isClosed, context.channel.isActive else { return }
-        let due = progress + timeout
-        guard due <= context.eventLoop.now else {
-            arm(context, at: due)
-            return
-        }
+    func expire(_ context: ChannelHandlerContext) {
         let peer = context.channel.remoteAddress?.ipAddress ?? "an unknown address"
         logger.notice("closed a connection from \(peer): its answers were not read for \(timeout.nanoseconds / 1_000_000) ms")
         // Reset rather than close: a plain close would leave the unread answers in the
@@ -85,10 +72,5 @@ final class WriteTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
         socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).assumeIsolated().whenComplete { _ in
             loopBound.value.close(promise: nil)
         }
-    }
-
-    private func cancel() {
-        timer?.cancel()
-        timer = nil
     }
 }
