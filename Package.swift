@@ -13,6 +13,7 @@ let migrationFiles = [
     "0006_notifications.sql",
     "0007_parent_requests.sql",
     "0008_request_binding.sql",
+    "0009_policy_change_fields.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

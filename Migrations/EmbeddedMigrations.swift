@@ -14,5 +14,6 @@ package enum EmbeddedMigrations {
         ("0006_notifications.sql", PackageResources._006_notifications_sql),
         ("0007_parent_requests.sql", PackageResources._007_parent_requests_sql),
         ("0008_request_binding.sql", PackageResources._008_request_binding_sql),
+        ("0009_policy_change_fields.sql", PackageResources._009_policy_change_fields_sql),
     ]
 }

@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import GateCommands
 import GateJSON
+import ParentalGate
 
 /// The daemon's JSON configuration file, read once, through one descriptor, after its owner
 /// and mode and those of every folder above it were checked, and checked against
@@ -91,24 +92,7 @@ enum ConfigurationFile {
 
     /// The known key `key` is most likely a misspelling of: at most two letters apart.
     private static func suggestion(for key: String) -> String? {
-        let candidates = DaemonSetting.allCases.map(\.rawValue).map { ($0, distance(key.lowercased(), $0.lowercased())) }
-        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
-        return best.0
-    }
-
-    /// The edit distance between `a` and `b` (insertions, deletions, substitutions).
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var next = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            row = next
-        }
-        return row[b.count]
+        Suggestion.nearest(to: key, among: DaemonSetting.allCases.map(\.rawValue))
     }
 
     // MARK: - The file and its folders

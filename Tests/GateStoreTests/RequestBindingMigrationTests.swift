@@ -11,11 +11,16 @@ import TestSlots
 struct RequestBindingMigrationTests {
     /// A database at schema version 7, made by migrations 1 to 7 as an older build made it.
     static func version7(at path: String) throws -> DatabaseQueue {
+        try database(at: path, version: 7)
+    }
+
+    /// A database at schema `version`, made by the migrations up to it as an older build made it.
+    static func database(at path: String, version: Int) throws -> DatabaseQueue {
         var config = Configuration()
         config.foreignKeysEnabled = true
         let queue = try DatabaseQueue(path: path, configuration: config)
         try queue.write { db in
-            for migration in Migration.all where migration.version <= 7 {
+            for migration in Migration.all where migration.version <= version {
                 try db.execute(sql: migration.sql)
                 try db.execute(
                     sql: "INSERT INTO parental_gate_schema (version, name, checksum, applied_at) VALUES (?, ?, ?, 0)",
@@ -23,7 +28,7 @@ struct RequestBindingMigrationTests {
             }
         }
         try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA user_version = 7; PRAGMA application_id = \(SchemaState.applicationID); PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA user_version = \(version); PRAGMA application_id = \(SchemaState.applicationID); PRAGMA journal_mode = WAL")
         }
         return queue
     }
@@ -55,7 +60,7 @@ struct RequestBindingMigrationTests {
         try old.close()
 
         let store = try GateStore(.file(path))
-        #expect(try await store.status().schemaVersion == 8)
+        #expect(try await store.status().schemaVersion == Migration.latestVersion)
         let bound = try await store.read { transaction in
             try ["a", "b", "c"].map { try transaction.parentRequestID(deliveryID: String(repeating: $0, count: 32)) }
         }

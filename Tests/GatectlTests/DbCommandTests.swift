@@ -10,25 +10,25 @@ struct DbCommandTests {
         defer { db.remove() }
         let first = try db.run(["db", "migrate"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "migrated to schema version 8 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes, 0005_audit_repeats, 0006_notifications, 0007_parent_requests, 0008_request_binding)\n")
+        #expect(first.stdout == "migrated to schema version 9 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes, 0005_audit_repeats, 0006_notifications, 0007_parent_requests, 0008_request_binding, 0009_policy_change_fields)\n")
         #expect(FileManager.default.fileExists(atPath: db.path))
         let again = try db.ok(["db", "migrate"])
-        #expect(again.stdout == "up to date: schema version 8\n")
+        #expect(again.stdout == "up to date: schema version 9\n")
         let json = try JSONOutput.object(try db.ok(["db", "migrate", "--json"]).stdout)
         #expect(json["applied"] as? [String] == [])
-        #expect(json["schemaVersion"] as? Int == 8)
+        #expect(json["schemaVersion"] as? Int == 9)
 
         let fresh = try TestDatabase()
         defer { fresh.remove() }
         let created = try JSONOutput.object(try fresh.ok(["db", "migrate", "--json"]).stdout)
         #expect(created["applied"] as? [String] == [
             "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes", "0005_audit_repeats",
-            "0006_notifications", "0007_parent_requests", "0008_request_binding",
+            "0006_notifications", "0007_parent_requests", "0008_request_binding", "0009_policy_change_fields",
         ])
-        #expect(created["schemaVersion"] as? Int == 8)
+        #expect(created["schemaVersion"] as? Int == 9)
         let status = try JSONOutput.object(try fresh.ok(["db", "status", "--json"]).stdout)
         #expect(status["pendingMigrations"] as? [String] == [])
-        #expect(status["schemaVersion"] as? Int == 8)
+        #expect(status["schemaVersion"] as? Int == 9)
     }
 
     @Test("db check: exit 0 when clean; 74 listing a foreign-key problem written behind gatectl's back")
@@ -127,11 +127,11 @@ struct DbCommandTests {
         defer { db.remove() }
         try db.ok(["profile", "add", "emma"])
         try db.sqlite("""
-            INSERT INTO parental_gate_schema VALUES (9, 'future', '\(String(repeating: "a", count: 64))', 0);
-            PRAGMA user_version = 9;
+            INSERT INTO parental_gate_schema VALUES (99, 'future', '\(String(repeating: "a", count: 64))', 0);
+            PRAGMA user_version = 99;
             """)
         let before = try db.snapshot()
-        let message = "\(db.path) has schema version 9, newer than this program supports (8); upgrade ParentalGate"
+        let message = "\(db.path) has schema version 99, newer than this program supports (9); upgrade ParentalGate"
         for command in [["profile", "add", "mia"], ["profile", "list"], ["db", "migrate"], ["db", "status"]] {
             expectError(try db.run(command), status: 74, message: message)
         }

@@ -267,4 +267,54 @@ struct PolicyCommandTests {
             message: "name at least one field to set, e.g. --lockout 10m")
         expectUnchanged(try db.snapshot(), before)
     }
+
+    @Test("every policy field is an option of policy set, derived from its declaration: set through the real binary, listed with its help, shown")
+    func everyFieldIsAnOption() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.ok(["profile", "add", "emma"])
+        let help = try db.ok(["policy", "set", "--help"]).stdout
+        #expect(help.contains("USAGE: gatectl policy set [<options>] --FIELD <value> [--FIELD <value> …]"), "\(help)")
+        #expect(help.split(separator: "\n").allSatisfy { $0.count < 80 || $0.hasPrefix("USAGE:") }, "\(help)")
+        // A value other than the default for each field, as a person types it, and the option the field's name gives.
+        let values: [(option: String, field: String, text: String)] = [
+            ("--answer-format", "answerFormat", "choice"), ("--choice-count", "choiceCount", "6"),
+            ("--difficulty", "difficulty", "hard"), ("--question-source", "questionSource", "mixed"),
+            ("--max-wrong-answers", "maxWrongAnswers", "2"), ("--time-limit", "timeLimit", "45s"),
+            ("--min-response-time", "minResponseTime", "2s"), ("--max-failed-challenges", "maxFailedChallenges", "4"),
+            ("--failure-window", "failureWindow", "6h"), ("--lockout", "lockout", "10m"),
+            ("--lockout-growth", "lockoutGrowth", "3.0"), ("--max-lockout", "maxLockout", "2d"),
+            ("--hard-lock-after", "hardLockAfter", "3"), ("--parent-session", "parentSession", "20m"),
+            ("--audit-retention", "auditRetention", "30d"), ("--ask-parent", "askParent", "off"),
+            ("--ask-expiry", "askExpiry", "15m"), ("--ask-cooldown", "askCooldown", "2m"),
+        ]
+        #expect(values.map(\.field) == Self.fields)
+        for (option, _, _) in values {
+            #expect(help.contains("\n  \(option) <"), "\(option) is listed in the help")
+        }
+        #expect(help.contains("  --lockout <duration>    Length of the first lockout, e.g. 5m (1s...7d).\n"), "\(help)")
+        let arguments = values.flatMap { [$0.option, $0.text] }
+        let set = try JSONOutput.array(try db.ok(["policy", "set", "--profile", "emma", "--json"] + arguments).stdout)
+        #expect(set.compactMap { $0["field"] as? String } == Self.fields)
+        let shown = try JSONOutput.object(try db.ok(["policy", "show", "--profile", "emma", "--json"]).stdout)
+        let fields = shown["fields"] as? [[String: Any]] ?? []
+        #expect(fields.map { $0["value"] as? String } == values.map(\.text))
+        #expect(fields.allSatisfy { $0["source"] as? String == "profile" })
+    }
+
+    @Test("policy set reads --FIELD=value too; a misspelt, repeated or valueless option, or a stray word, is one usage error and changes nothing")
+    func optionForms() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        #expect(try db.ok(["policy", "set", "--lockout=10m", "--by", "mum", "--time-limit", "45s"]).stdout
+            == "timeLimit: inherited → 45s\nlockout: inherited → 10m\n")
+        let before = try db.snapshot()
+        expectError(try db.run(["policy", "set", "--lokout", "20m"]), status: 64, message: "unknown option '--lokout'; did you mean '--lockout'?")
+        expectError(try db.run(["policy", "set", "--max-lockut=2d"]), status: 64, message: "unknown option '--max-lockut'; did you mean '--max-lockout'?")
+        expectError(try db.run(["policy", "set", "--colour", "red"]), status: 64, message: "unknown option '--colour'")
+        expectError(try db.run(["policy", "set", "--lockout", "1m", "--lockout", "2m"]), status: 64, message: "'--lockout' is given twice")
+        expectError(try db.run(["policy", "set", "--lockout"]), status: 64, message: "missing value for '--lockout' (1s...7d)")
+        expectError(try db.run(["policy", "set", "--lockout", "1m", "now"]), status: 64, message: "unexpected argument 'now'")
+        expectUnchanged(try db.snapshot(), before)
+    }
 }

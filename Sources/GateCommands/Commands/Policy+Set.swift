@@ -3,12 +3,17 @@ import ParentalGate
 import GateJSON
 
 extension GateCtl.Policy {
-    /// `gatectl policy set [--profile NAME] --field value …`.
+    /// `gatectl policy set [--profile NAME] --FIELD value …`.
     struct Set: AsyncParsableCommand, GlobalCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
             abstract: "Set policy fields, household-wide or for one profile.",
-            discussion: "Durations are written like 90s, 5m, 1h30m or 2d. All fields change together or none does.")
+            usage: "gatectl policy set [<options>] --FIELD <value> [--FIELD <value> …]",
+            discussion: """
+                Durations are written like 90s, 5m, 1h30m or 2d. All fields change together or none does.
+
+                \(PolicyValueOptions.helpText)
+                """)
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var actor: ActorOptions

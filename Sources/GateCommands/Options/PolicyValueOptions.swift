@@ -1,62 +1,65 @@
 import ArgumentParser
 import ParentalGate
 
-/// One option per policy field, for `policy set`.
+/// One option per policy field, for `policy set`: `--time-limit 30s` sets `timeLimit`.
+///
+/// The options derive from `PolicyField`: a new field is an option here, with its help, without
+/// a line in this file. They are read from the arguments no other option of the command claims.
 struct PolicyValueOptions: ParsableArguments {
-    @Option(help: "entry (type a number) or choice (pick one of --choice-count options).")
-    var answerFormat: String?
-    @Option(help: "Options shown when the answer format is choice (2...8).")
-    var choiceCount: String?
-    @Option(help: "Arithmetic difficulty: easy, standard or hard.")
-    var difficulty: String?
-    @Option(help: "Where questions come from: arithmetic, questionSet:<name> or mixed.")
-    var questionSource: String?
-    @Option(help: "Wrong answers that end one challenge as failed (1...10).")
-    var maxWrongAnswers: String?
-    @Option(help: "A challenge answered later than this has failed, e.g. 30s (5s...10m).")
-    var timeLimit: String?
-    @Option(help: "An answer faster than this counts as wrong, e.g. 1.5s (0s...10s).")
-    var minResponseTime: String?
-    @Option(help: "Failed challenges in a row that start a lockout (1...100).")
-    var maxFailedChallenges: String?
-    @Option(help: "Quiet period after which failures in a row count from zero again, e.g. 12h.")
-    var failureWindow: String?
-    @Option(help: "Length of the first lockout, e.g. 5m.")
-    var lockout: String?
-    @Option(help: "Each further lockout is this many times longer (1.0...10.0).")
-    var lockoutGrowth: String?
-    @Option(help: "The longest a lockout grows to, e.g. 24h.")
-    var maxLockout: String?
-    @Option(help: "Lockouts in a row after which only an adult's unlock opens the gate (0 = never).")
-    var hardLockAfter: String?
-    @Option(help: "How long parent mode lasts after a pass, e.g. 10m.")
-    var parentSession: String?
-    @Option(help: "How long audit records are kept before prune may drop them, e.g. 365d.")
-    var auditRetention: String?
-    @Option(help: "Whether a child may ask a parent instead of answering: allowed or off.")
-    var askParent: String?
-    @Option(help: "How long a request to a parent and its approval links stay open, e.g. 10m (1m...24h).")
-    var askExpiry: String?
-    @Option(help: "After a request ended, how long until the profile may ask again, e.g. 1m (0s...1h).")
-    var askCooldown: String?
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var words: [String] = []
+
+    /// The options with their help, laid out as swift-argument-parser lays out its own
+    /// (wrapped here to fit 80 columns: it keeps a line shorter than that as it is).
+    static var helpText: String {
+        var lines = ["POLICY FIELDS (at least one):"]
+        for field in PolicyField.allCases {
+            let name = "  \(field.optionName) <\(field.valueName)>"
+            var line = name.count < 25 ? name.padding(toLength: 26, withPad: " ", startingAt: 0) : nil
+            if line == nil { lines.append(name) }
+            for word in field.help.split(separator: " ") {
+                if let current = line, current.count + 1 + word.count > 79, current.count > 26 {
+                    lines.append(current)
+                    line = nil
+                }
+                let current = line ?? String(repeating: " ", count: 26)
+                line = current.count > 26 ? current + " " + word : current + word
+            }
+            if let line { lines.append(line) }
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// The fields given, with their text, in the policy table's order.
     var values: [(PolicyField, String)] {
-        let given: [PolicyField: String?] = [
-            .answerFormat: answerFormat, .choiceCount: choiceCount, .difficulty: difficulty,
-            .questionSource: questionSource, .maxWrongAnswers: maxWrongAnswers, .timeLimit: timeLimit,
-            .minResponseTime: minResponseTime, .maxFailedChallenges: maxFailedChallenges,
-            .failureWindow: failureWindow, .lockout: lockout, .lockoutGrowth: lockoutGrowth, .maxLockout: maxLockout,
-            .hardLockAfter: hardLockAfter, .parentSession: parentSession, .auditRetention: auditRetention,
-            .askParent: askParent, .askExpiry: askExpiry, .askCooldown: askCooldown,
-        ]
-        return PolicyField.allCases.compactMap { field in
-            guard let text = given[field] ?? nil else { return nil }
-            return (field, text)
+        get throws(ValidationError) {
+            var given: [PolicyField: String] = [:]
+            var index = words.startIndex
+            while index < words.endIndex {
+                let word = words[index]
+                index += 1
+                let name: Substring
+                let text: String
+                if let equals = word.firstIndex(of: "=") {
+                    name = word[..<equals]
+                    text = String(word[word.index(after: equals)...])
+                } else {
+                    name = word[...]
+                    guard let field = Self.fieldsByOption[String(name)] else { throw Self.unexpected(word) }
+                    guard index < words.endIndex else { throw ValidationError("missing value for '\(name)' (\(field.allowedValues))") }
+                    text = words[index]
+                    index += 1
+                }
+                guard let field = Self.fieldsByOption[String(name)] else { throw Self.unexpected(word) }
+                guard given[field] == nil else { throw ValidationError("'\(name)' is given twice") }
+                given[field] = text
+            }
+            return PolicyField.allCases.compactMap { field in given[field].map { (field, $0) } }
         }
     }
 
     func validate() throws {
+        let values = try values
         guard !values.isEmpty else { throw ValidationError("name at least one field to set, e.g. --lockout 10m") }
         for (field, text) in values {
             do {
@@ -65,5 +68,17 @@ struct PolicyValueOptions: ParsableArguments {
                 throw ValidationError(error.description)
             }
         }
+    }
+
+    private static let fieldsByOption = Dictionary(uniqueKeysWithValues: PolicyField.allCases.map { ($0.optionName, $0) })
+
+    /// The error for a word that is neither a policy field's option nor another option of the command.
+    private static func unexpected(_ word: String) -> ValidationError {
+        guard word.hasPrefix("-") else { return ValidationError("unexpected argument '\(word)'") }
+        let name = String(word.prefix { $0 != "=" })
+        if let near = Suggestion.nearest(to: name, among: PolicyField.allCases.map(\.optionName)) {
+            return ValidationError("unknown option '\(name)'; did you mean '\(near)'?")
+        }
+        return ValidationError("unknown option '\(name)'")
     }
 }

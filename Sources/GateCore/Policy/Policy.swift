@@ -2,57 +2,43 @@ import Foundation
 
 /// The gate rules in force for a profile: every field of SPEC.md's policy table.
 public struct Policy: Hashable, Sendable {
-    public var answerFormat: AnswerFormat
-    public var choiceCount: Int
-    public var difficulty: Difficulty
-    public var questionSource: QuestionSource
-    public var maxWrongAnswers: Int
-    public var timeLimit: Duration
-    public var minResponseTime: Duration
-    public var maxFailedChallenges: Int
-    public var failureWindow: Duration
-    public var lockout: Duration
-    public var lockoutGrowth: Double
-    public var maxLockout: Duration
-    public var hardLockAfter: Int
-    public var parentSession: Duration
-    public var auditRetention: Duration
+    // Each field's initial value is its default (SPEC.md); the rest of a field is declared
+    // in `PolicyField.declaration`.
+    public var answerFormat: AnswerFormat = .entry
+    public var choiceCount = 4
+    public var difficulty: Difficulty = .standard
+    public var questionSource: QuestionSource = .arithmetic
+    public var maxWrongAnswers = 1
+    public var timeLimit: Duration = .seconds(30)
+    public var minResponseTime: Duration = .milliseconds(1500)
+    public var maxFailedChallenges = 3
+    public var failureWindow: Duration = .seconds(12 * 3600)
+    public var lockout: Duration = .seconds(5 * 60)
+    public var lockoutGrowth = 2.0
+    public var maxLockout: Duration = .seconds(24 * 3600)
+    public var hardLockAfter = 0
+    public var parentSession: Duration = .seconds(10 * 60)
+    public var auditRetention: Duration = .seconds(365 * 86_400)
     /// Whether a child may ask a parent instead of answering.
-    public var askParent: Bool
-    public var askExpiry: Duration
-    public var askCooldown: Duration
+    public var askParent = true
+    public var askExpiry: Duration = .seconds(10 * 60)
+    public var askCooldown: Duration = .seconds(60)
 
     /// The built-in defaults of SPEC.md.
-    public static let `default` = Policy(
-        answerFormat: .entry, choiceCount: 4, difficulty: .standard, questionSource: .arithmetic,
-        maxWrongAnswers: 1, timeLimit: .seconds(30), minResponseTime: .milliseconds(1500),
-        maxFailedChallenges: 3, failureWindow: .seconds(12 * 3600), lockout: .seconds(5 * 60),
-        lockoutGrowth: 2.0, maxLockout: .seconds(24 * 3600), hardLockAfter: 0,
-        parentSession: .seconds(10 * 60), auditRetention: .seconds(365 * 86_400),
-        askParent: true, askExpiry: .seconds(10 * 60), askCooldown: .seconds(60)
-    )
+    public static let `default` = Policy()
+
+    private init() {}
 
     /// The value of `field`.
     public subscript(field: PolicyField) -> PolicyValue {
-        switch field {
-        case .answerFormat: .answerFormat(answerFormat)
-        case .choiceCount: .count(choiceCount)
-        case .difficulty: .difficulty(difficulty)
-        case .questionSource: .questionSource(questionSource)
-        case .maxWrongAnswers: .count(maxWrongAnswers)
-        case .timeLimit: .duration(timeLimit)
-        case .minResponseTime: .duration(minResponseTime)
-        case .maxFailedChallenges: .count(maxFailedChallenges)
-        case .failureWindow: .duration(failureWindow)
-        case .lockout: .duration(lockout)
-        case .lockoutGrowth: .factor(lockoutGrowth)
-        case .maxLockout: .duration(maxLockout)
-        case .hardLockAfter: .count(hardLockAfter)
-        case .parentSession: .duration(parentSession)
-        case .auditRetention: .duration(auditRetention)
-        case .askParent: .permission(askParent)
-        case .askExpiry: .duration(askExpiry)
-        case .askCooldown: .duration(askCooldown)
+        switch field.declaration.storage {
+        case .answerFormat(let path): .answerFormat(self[keyPath: path])
+        case .difficulty(let path): .difficulty(self[keyPath: path])
+        case .questionSource(let path): .questionSource(self[keyPath: path])
+        case .count(let path, _): .count(self[keyPath: path])
+        case .duration(let path, _): .duration(self[keyPath: path])
+        case .factor(let path, _): .factor(self[keyPath: path])
+        case .permission(let path): .permission(self[keyPath: path])
         }
     }
 
@@ -60,25 +46,14 @@ public struct Policy: Hashable, Sendable {
     public func setting(_ field: PolicyField, to value: PolicyValue) throws(GateInputError) -> Policy {
         try field.validate(value)
         var policy = self
-        switch (field, value) {
-        case (.answerFormat, .answerFormat(let format)): policy.answerFormat = format
-        case (.difficulty, .difficulty(let difficulty)): policy.difficulty = difficulty
-        case (.questionSource, .questionSource(let source)): policy.questionSource = source
-        case (.choiceCount, .count(let count)): policy.choiceCount = count
-        case (.maxWrongAnswers, .count(let count)): policy.maxWrongAnswers = count
-        case (.maxFailedChallenges, .count(let count)): policy.maxFailedChallenges = count
-        case (.hardLockAfter, .count(let count)): policy.hardLockAfter = count
-        case (.timeLimit, .duration(let duration)): policy.timeLimit = duration
-        case (.minResponseTime, .duration(let duration)): policy.minResponseTime = duration
-        case (.failureWindow, .duration(let duration)): policy.failureWindow = duration
-        case (.lockout, .duration(let duration)): policy.lockout = duration
-        case (.maxLockout, .duration(let duration)): policy.maxLockout = duration
-        case (.parentSession, .duration(let duration)): policy.parentSession = duration
-        case (.auditRetention, .duration(let duration)): policy.auditRetention = duration
-        case (.lockoutGrowth, .factor(let factor)): policy.lockoutGrowth = factor
-        case (.askParent, .permission(let allowed)): policy.askParent = allowed
-        case (.askExpiry, .duration(let duration)): policy.askExpiry = duration
-        case (.askCooldown, .duration(let duration)): policy.askCooldown = duration
+        switch (field.declaration.storage, value) {
+        case (.answerFormat(let path), .answerFormat(let format)): policy[keyPath: path] = format
+        case (.difficulty(let path), .difficulty(let difficulty)): policy[keyPath: path] = difficulty
+        case (.questionSource(let path), .questionSource(let source)): policy[keyPath: path] = source
+        case (.count(let path, _), .count(let count)): policy[keyPath: path] = count
+        case (.duration(let path, _), .duration(let duration)): policy[keyPath: path] = duration
+        case (.factor(let path, _), .factor(let factor)): policy[keyPath: path] = factor
+        case (.permission(let path), .permission(let allowed)): policy[keyPath: path] = allowed
         default: throw .malformedValue(field: field, text: value.description, expected: field.allowedValues)
         }
         return policy

@@ -1,6 +1,11 @@
 import Foundation
 
 /// One field of the gate policy (SPEC.md's policy table), with its valid values.
+///
+/// Everything about a field is declared once, in ``declaration``: its `Policy` property and
+/// range, its column, and what it means. Its value checks, `Policy`'s subscript and setter, the
+/// store's column mapping, `gatectl policy set --FIELD`, the JSON and the README's policy table
+/// derive from it. The default is the `Policy` property's initial value.
 public enum PolicyField: String, CaseIterable, Codable, Sendable {
     case answerFormat
     case choiceCount
@@ -33,51 +38,145 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case permission
     }
 
-    /// What the field accepts. The schema's CHECK constraints state the same ranges.
-    public var kind: Kind {
+    /// Where a field's value lives in `Policy`, and the values it accepts.
+    enum Storage {
+        case answerFormat(WritableKeyPath<Policy, AnswerFormat>)
+        case difficulty(WritableKeyPath<Policy, Difficulty>)
+        case questionSource(WritableKeyPath<Policy, QuestionSource>)
+        case count(WritableKeyPath<Policy, Int>, ClosedRange<Int>)
+        case duration(WritableKeyPath<Policy, Duration>, ClosedRange<Duration>)
+        case factor(WritableKeyPath<Policy, Double>, ClosedRange<Double>)
+        case permission(WritableKeyPath<Policy, Bool>)
+    }
+
+    /// A field's declaration: everything else about it derives from this.
+    struct Declaration {
+        /// The `Policy` property and the range.
+        var storage: Storage
+        /// The `policies` column that holds an override (durations in whole milliseconds).
+        var column: String
+        /// One sentence on what the field means.
+        var summary: String
+        /// A value as a person writes it, shown in help where the range alone does not tell the format.
+        var example: String? = nil
+
+        init(_ storage: Storage, column: String, _ summary: String, example: String? = nil) {
+            self.storage = storage
+            self.column = column
+            self.summary = summary
+            self.example = example
+        }
+    }
+
+    /// The declaration of this field. The schema's CHECK constraints state the same ranges
+    /// (`ConstraintTests` holds them to it).
+    var declaration: Declaration {
         switch self {
+        case .answerFormat:
+            Declaration(.answerFormat(\.answerFormat), column: "answer_format",
+                        "entry (type a number) or choice (pick one of choiceCount options)")
+        case .choiceCount:
+            Declaration(.count(\.choiceCount, 2...8), column: "choice_count", "options shown when answerFormat is choice")
+        case .difficulty:
+            Declaration(.difficulty(\.difficulty), column: "difficulty", "arithmetic difficulty: easy, standard or hard")
+        case .questionSource:
+            Declaration(.questionSource(\.questionSource), column: "question_source",
+                        "arithmetic, questionSet:<name>, or mixed")
+        case .maxWrongAnswers:
+            Declaration(.count(\.maxWrongAnswers, 1...10), column: "max_wrong_answers",
+                        "wrong answers that end one challenge as failed")
+        case .timeLimit:
+            Declaration(.duration(\.timeLimit, .seconds(5) ... .seconds(600)), column: "time_limit_ms",
+                        "a challenge answered later than this has failed (timed out)", example: "30s")
+        case .minResponseTime:
+            Declaration(.duration(\.minResponseTime, .zero ... .seconds(10)), column: "min_response_time_ms",
+                        "an answer faster than this counts as wrong (too fast)", example: "1.5s")
+        case .maxFailedChallenges:
+            Declaration(.count(\.maxFailedChallenges, 1...100), column: "max_failed_challenges",
+                        "failed challenges in a row that start a lockout")
+        case .failureWindow:
+            Declaration(.duration(\.failureWindow, .seconds(60) ... .seconds(30 * 86_400)), column: "failure_window_ms",
+                        "quiet period after which failures in a row count from zero again", example: "12h")
+        case .lockout:
+            Declaration(.duration(\.lockout, .seconds(1) ... .seconds(7 * 86_400)), column: "lockout_ms",
+                        "length of the first lockout", example: "5m")
+        case .lockoutGrowth:
+            Declaration(.factor(\.lockoutGrowth, 1.0...10.0), column: "lockout_growth",
+                        "each further lockout is this many times longer")
+        case .maxLockout:
+            Declaration(.duration(\.maxLockout, .seconds(1) ... .seconds(30 * 86_400)), column: "max_lockout_ms",
+                        "the longest a lockout grows to", example: "24h")
+        case .hardLockAfter:
+            Declaration(.count(\.hardLockAfter, 0...100), column: "hard_lock_after",
+                        "lockouts in a row after which only an adult's unlock opens the gate (0 = never)")
+        case .parentSession:
+            Declaration(.duration(\.parentSession, .seconds(10) ... .seconds(86_400)), column: "parent_session_ms",
+                        "how long parent mode lasts after a pass", example: "10m")
+        case .auditRetention:
+            Declaration(.duration(\.auditRetention, .seconds(86_400) ... .seconds(3650 * 86_400)), column: "audit_retention_ms",
+                        "how long audit records are kept before prune may drop them", example: "365d")
+        case .askParent:
+            Declaration(.permission(\.askParent), column: "ask_parent",
+                        "whether a child may ask a parent instead of answering: allowed or off")
+        case .askExpiry:
+            Declaration(.duration(\.askExpiry, .seconds(60) ... .seconds(86_400)), column: "ask_expiry_ms",
+                        "how long a request to a parent, and its approval links, stay open", example: "10m")
+        case .askCooldown:
+            Declaration(.duration(\.askCooldown, .zero ... .seconds(3600)), column: "ask_cooldown_ms",
+                        "after a request ended, how long until the profile may ask again", example: "1m")
+        }
+    }
+
+    /// What the field accepts.
+    public var kind: Kind {
+        switch declaration.storage {
         case .answerFormat: .answerFormat
         case .difficulty: .difficulty
         case .questionSource: .questionSource
-        case .choiceCount: .count(2...8)
-        case .maxWrongAnswers: .count(1...10)
-        case .maxFailedChallenges: .count(1...100)
-        case .hardLockAfter: .count(0...100)
-        case .timeLimit: .duration(.seconds(5) ... .seconds(600))
-        case .minResponseTime: .duration(.zero ... .seconds(10))
-        case .failureWindow: .duration(.seconds(60) ... .seconds(30 * 86_400))
-        case .lockout: .duration(.seconds(1) ... .seconds(7 * 86_400))
-        case .maxLockout: .duration(.seconds(1) ... .seconds(30 * 86_400))
-        case .parentSession: .duration(.seconds(10) ... .seconds(86_400))
-        case .auditRetention: .duration(.seconds(86_400) ... .seconds(3650 * 86_400))
-        case .lockoutGrowth: .factor(1.0...10.0)
-        case .askParent: .permission
-        case .askExpiry: .duration(.seconds(60) ... .seconds(86_400))
-        case .askCooldown: .duration(.zero ... .seconds(3600))
+        case .count(_, let range): .count(range)
+        case .duration(_, let range): .duration(range)
+        case .factor(_, let range): .factor(range)
+        case .permission: .permission
         }
     }
 
     /// One sentence on what the field means.
-    public var summary: String {
-        switch self {
-        case .answerFormat: "entry (type a number) or choice (pick one of choiceCount options)"
-        case .choiceCount: "options shown when answerFormat is choice"
-        case .difficulty: "arithmetic difficulty: easy, standard or hard"
-        case .questionSource: "arithmetic, questionSet:<name>, or mixed"
-        case .maxWrongAnswers: "wrong answers that end one challenge as failed"
-        case .timeLimit: "a challenge answered later than this has failed (timed out)"
-        case .minResponseTime: "an answer faster than this counts as wrong (too fast)"
-        case .maxFailedChallenges: "failed challenges in a row that start a lockout"
-        case .failureWindow: "quiet period after which failures in a row count from zero again"
-        case .lockout: "length of the first lockout"
-        case .lockoutGrowth: "each further lockout is this many times longer"
-        case .maxLockout: "the longest a lockout grows to"
-        case .hardLockAfter: "lockouts in a row after which only an adult's unlock opens the gate (0 = never)"
-        case .parentSession: "how long parent mode lasts after a pass"
-        case .auditRetention: "how long audit records are kept before prune may drop them"
-        case .askParent: "whether a child may ask a parent instead of answering: allowed or off"
-        case .askExpiry: "how long a request to a parent, and its approval links, stay open"
-        case .askCooldown: "after a request ended, how long until the profile may ask again"
+    public var summary: String { declaration.summary }
+
+    /// The `policies` column that holds this field.
+    package var column: String { declaration.column }
+
+    /// The value the field has when neither the household nor the profile sets it.
+    public var defaultValue: PolicyValue { Policy.default[self] }
+
+    /// The command-line option that sets the field: `--time-limit` for `timeLimit`.
+    public var optionName: String {
+        var name = "--"
+        for character in rawValue {
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
+        return name
+    }
+
+    /// What the option's value is called in help: `--lockout <duration>`.
+    public var valueName: String {
+        switch kind {
+        case .answerFormat, .difficulty: "name"
+        case .questionSource: "source"
+        case .count: "count"
+        case .duration: "duration"
+        case .factor: "factor"
+        case .permission: "allowed|off"
+        }
+    }
+
+    /// The field's help sentence for `policy set`: what it means, an example and the values it accepts.
+    public var help: String {
+        let meaning = summary.prefix(1).uppercased() + summary.dropFirst()
+        let example = declaration.example.map { ", e.g. \($0)" } ?? ""
+        switch kind {
+        case .answerFormat, .difficulty, .questionSource, .permission: return "\(meaning)\(example)."
+        case .count, .duration, .factor: return "\(meaning)\(example) (\(allowedValues))."
         }
     }
 

@@ -15,7 +15,11 @@ struct PolicyChangeRecord: Hashable {
 
     /// The domain value of this row.
     func change() throws -> PolicyChange {
-        guard let id, let field = PolicyField(rawValue: field) else { throw StoreError.constraint("malformed policy change row") }
+        guard let id else { throw StoreError.constraint("a policy change row without an id") }
+        // The schema no longer lists the field names (migration 9): the enum is what guards them.
+        guard let field = PolicyField(rawValue: field) else {
+            throw StoreError.constraint("policy change \(id) names an unknown field '\(self.field.escapedForMessage)'")
+        }
         return PolicyChange(
             id: id, profileID: profileId, version: version, field: field, oldValue: oldValue, newValue: newValue,
             changedBy: changedBy, changedAt: Date(millisecondsSince1970: changedAt))

@@ -3,30 +3,6 @@ import GateCore
 import GRDB
 
 extension PolicyField {
-    /// The `policies` column that holds this field.
-    var column: String {
-        switch self {
-        case .answerFormat: "answer_format"
-        case .choiceCount: "choice_count"
-        case .difficulty: "difficulty"
-        case .questionSource: "question_source"
-        case .maxWrongAnswers: "max_wrong_answers"
-        case .timeLimit: "time_limit_ms"
-        case .minResponseTime: "min_response_time_ms"
-        case .maxFailedChallenges: "max_failed_challenges"
-        case .failureWindow: "failure_window_ms"
-        case .lockout: "lockout_ms"
-        case .lockoutGrowth: "lockout_growth"
-        case .maxLockout: "max_lockout_ms"
-        case .hardLockAfter: "hard_lock_after"
-        case .parentSession: "parent_session_ms"
-        case .auditRetention: "audit_retention_ms"
-        case .askParent: "ask_parent"
-        case .askExpiry: "ask_expiry_ms"
-        case .askCooldown: "ask_cooldown_ms"
-        }
-    }
-
     /// `value` as stored in ``column``; `nil` (inherited) is SQL NULL.
     func databaseValue(_ value: PolicyValue?) -> DatabaseValue {
         switch value {
