@@ -32,13 +32,13 @@ public struct Policy: Hashable, Sendable {
     /// The value of `field`.
     public subscript(field: PolicyField) -> PolicyValue {
         switch field.declaration.storage {
-        case .answerFormat(let path): .answerFormat(self[keyPath: path])
-        case .difficulty(let path): .difficulty(self[keyPath: path])
-        case .questionSource(let path): .questionSource(self[keyPath: path])
-        case .count(let path, _): .count(self[keyPath: path])
-        case .duration(let path, _): .duration(self[keyPath: path])
-        case .factor(let path, _): .factor(self[keyPath: path])
-        case .permission(let path): .permission(self[keyPath: path])
+        case .answerFormat(let path): .answerFormat(self[keyPath: path()])
+        case .difficulty(let path): .difficulty(self[keyPath: path()])
+        case .questionSource(let path): .questionSource(self[keyPath: path()])
+        case .count(let path, _): .count(self[keyPath: path()])
+        case .duration(let path, _): .duration(self[keyPath: path()])
+        case .factor(let path, _): .factor(self[keyPath: path()])
+        case .permission(let path): .permission(self[keyPath: path()])
         }
     }
 
@@ -47,13 +47,13 @@ public struct Policy: Hashable, Sendable {
         try field.validate(value)
         var policy = self
         switch (field.declaration.storage, value) {
-        case (.answerFormat(let path), .answerFormat(let format)): policy[keyPath: path] = format
-        case (.difficulty(let path), .difficulty(let difficulty)): policy[keyPath: path] = difficulty
-        case (.questionSource(let path), .questionSource(let source)): policy[keyPath: path] = source
-        case (.count(let path, _), .count(let count)): policy[keyPath: path] = count
-        case (.duration(let path, _), .duration(let duration)): policy[keyPath: path] = duration
-        case (.factor(let path, _), .factor(let factor)): policy[keyPath: path] = factor
-        case (.permission(let path), .permission(let allowed)): policy[keyPath: path] = allowed
+        case (.answerFormat(let path), .answerFormat(let format)): policy[keyPath: path()] = format
+        case (.difficulty(let path), .difficulty(let difficulty)): policy[keyPath: path()] = difficulty
+        case (.questionSource(let path), .questionSource(let source)): policy[keyPath: path()] = source
+        case (.count(let path, _), .count(let count)): policy[keyPath: path()] = count
+        case (.duration(let path, _), .duration(let duration)): policy[keyPath: path()] = duration
+        case (.factor(let path, _), .factor(let factor)): policy[keyPath: path()] = factor
+        case (.permission(let path), .permission(let allowed)): policy[keyPath: path()] = allowed
         default: throw .malformedValue(field: field, text: value.description, expected: field.allowedValues)
         }
         return policy

@@ -39,14 +39,18 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
     }
 
     /// Where a field's value lives in `Policy`, and the values it accepts.
+    ///
+    /// Each key path comes from a closure: a key path is built on its first use (about 18,000
+    /// instructions each, SwiftPM's static runtime), and most commands (`gatectl status`) need
+    /// a field's column and range but never its key path.
     enum Storage {
-        case answerFormat(WritableKeyPath<Policy, AnswerFormat>)
-        case difficulty(WritableKeyPath<Policy, Difficulty>)
-        case questionSource(WritableKeyPath<Policy, QuestionSource>)
-        case count(WritableKeyPath<Policy, Int>, ClosedRange<Int>)
-        case duration(WritableKeyPath<Policy, Duration>, ClosedRange<Duration>)
-        case factor(WritableKeyPath<Policy, Double>, ClosedRange<Double>)
-        case permission(WritableKeyPath<Policy, Bool>)
+        case answerFormat(() -> WritableKeyPath<Policy, AnswerFormat>)
+        case difficulty(() -> WritableKeyPath<Policy, Difficulty>)
+        case questionSource(() -> WritableKeyPath<Policy, QuestionSource>)
+        case count(() -> WritableKeyPath<Policy, Int>, ClosedRange<Int>)
+        case duration(() -> WritableKeyPath<Policy, Duration>, ClosedRange<Duration>)
+        case factor(() -> WritableKeyPath<Policy, Double>, ClosedRange<Double>)
+        case permission(() -> WritableKeyPath<Policy, Bool>)
     }
 
     /// A field's declaration: everything else about it derives from this.
@@ -73,56 +77,56 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
     var declaration: Declaration {
         switch self {
         case .answerFormat:
-            Declaration(.answerFormat(\.answerFormat), column: "answer_format",
+            Declaration(.answerFormat({ \.answerFormat }), column: "answer_format",
                         "entry (type a number) or choice (pick one of choiceCount options)")
         case .choiceCount:
-            Declaration(.count(\.choiceCount, 2...8), column: "choice_count", "options shown when answerFormat is choice")
+            Declaration(.count({ \.choiceCount }, 2...8), column: "choice_count", "options shown when answerFormat is choice")
         case .difficulty:
-            Declaration(.difficulty(\.difficulty), column: "difficulty", "arithmetic difficulty: easy, standard or hard")
+            Declaration(.difficulty({ \.difficulty }), column: "difficulty", "arithmetic difficulty: easy, standard or hard")
         case .questionSource:
-            Declaration(.questionSource(\.questionSource), column: "question_source",
+            Declaration(.questionSource({ \.questionSource }), column: "question_source",
                         "arithmetic, questionSet:<name>, or mixed")
         case .maxWrongAnswers:
-            Declaration(.count(\.maxWrongAnswers, 1...10), column: "max_wrong_answers",
+            Declaration(.count({ \.maxWrongAnswers }, 1...10), column: "max_wrong_answers",
                         "wrong answers that end one challenge as failed")
         case .timeLimit:
-            Declaration(.duration(\.timeLimit, .seconds(5) ... .seconds(600)), column: "time_limit_ms",
+            Declaration(.duration({ \.timeLimit }, .seconds(5) ... .seconds(600)), column: "time_limit_ms",
                         "a challenge answered later than this has failed (timed out)", example: "30s")
         case .minResponseTime:
-            Declaration(.duration(\.minResponseTime, .zero ... .seconds(10)), column: "min_response_time_ms",
+            Declaration(.duration({ \.minResponseTime }, .zero ... .seconds(10)), column: "min_response_time_ms",
                         "an answer faster than this counts as wrong (too fast)", example: "1.5s")
         case .maxFailedChallenges:
-            Declaration(.count(\.maxFailedChallenges, 1...100), column: "max_failed_challenges",
+            Declaration(.count({ \.maxFailedChallenges }, 1...100), column: "max_failed_challenges",
                         "failed challenges in a row that start a lockout")
         case .failureWindow:
-            Declaration(.duration(\.failureWindow, .seconds(60) ... .seconds(30 * 86_400)), column: "failure_window_ms",
+            Declaration(.duration({ \.failureWindow }, .seconds(60) ... .seconds(30 * 86_400)), column: "failure_window_ms",
                         "quiet period after which failures in a row count from zero again", example: "12h")
         case .lockout:
-            Declaration(.duration(\.lockout, .seconds(1) ... .seconds(7 * 86_400)), column: "lockout_ms",
+            Declaration(.duration({ \.lockout }, .seconds(1) ... .seconds(7 * 86_400)), column: "lockout_ms",
                         "length of the first lockout", example: "5m")
         case .lockoutGrowth:
-            Declaration(.factor(\.lockoutGrowth, 1.0...10.0), column: "lockout_growth",
+            Declaration(.factor({ \.lockoutGrowth }, 1.0...10.0), column: "lockout_growth",
                         "each further lockout is this many times longer")
         case .maxLockout:
-            Declaration(.duration(\.maxLockout, .seconds(1) ... .seconds(30 * 86_400)), column: "max_lockout_ms",
+            Declaration(.duration({ \.maxLockout }, .seconds(1) ... .seconds(30 * 86_400)), column: "max_lockout_ms",
                         "the longest a lockout grows to", example: "24h")
         case .hardLockAfter:
-            Declaration(.count(\.hardLockAfter, 0...100), column: "hard_lock_after",
+            Declaration(.count({ \.hardLockAfter }, 0...100), column: "hard_lock_after",
                         "lockouts in a row after which only an adult's unlock opens the gate (0 = never)")
         case .parentSession:
-            Declaration(.duration(\.parentSession, .seconds(10) ... .seconds(86_400)), column: "parent_session_ms",
+            Declaration(.duration({ \.parentSession }, .seconds(10) ... .seconds(86_400)), column: "parent_session_ms",
                         "how long parent mode lasts after a pass", example: "10m")
         case .auditRetention:
-            Declaration(.duration(\.auditRetention, .seconds(86_400) ... .seconds(3650 * 86_400)), column: "audit_retention_ms",
+            Declaration(.duration({ \.auditRetention }, .seconds(86_400) ... .seconds(3650 * 86_400)), column: "audit_retention_ms",
                         "how long audit records are kept before prune may drop them", example: "365d")
         case .askParent:
-            Declaration(.permission(\.askParent), column: "ask_parent",
+            Declaration(.permission({ \.askParent }), column: "ask_parent",
                         "whether a child may ask a parent instead of answering: allowed or off")
         case .askExpiry:
-            Declaration(.duration(\.askExpiry, .seconds(60) ... .seconds(86_400)), column: "ask_expiry_ms",
+            Declaration(.duration({ \.askExpiry }, .seconds(60) ... .seconds(86_400)), column: "ask_expiry_ms",
                         "how long a request to a parent, and its approval links, stay open", example: "10m")
         case .askCooldown:
-            Declaration(.duration(\.askCooldown, .zero ... .seconds(3600)), column: "ask_cooldown_ms",
+            Declaration(.duration({ \.askCooldown }, .zero ... .seconds(3600)), column: "ask_cooldown_ms",
                         "after a request ended, how long until the profile may ask again", example: "1m")
         }
     }
