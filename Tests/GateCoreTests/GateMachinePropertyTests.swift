@@ -14,7 +14,7 @@ struct GateMachinePropertyTests {
         var clock = Date(timeIntervalSince1970: 1_800_000_000)
         var nextSession: Int64 = 1
 
-        mutating func apply(_ transition: GateTransition) {
+        mutating func apply(_ transition: GateTransition<some Sendable>) {
             snapshot = transition.snapshot
             for effect in transition.effects {
                 switch effect {
@@ -33,7 +33,7 @@ struct GateMachinePropertyTests {
                     nextSession += 1
                 case .endSession:
                     snapshot.session = nil
-                case .audit:
+                case .audit, .wrongAnswer:
                     break
                 }
             }
@@ -57,6 +57,31 @@ struct GateMachinePropertyTests {
         return policy
     }
 
+    /// A random event of the invariants test, and what the rules answered to it.
+    enum Step {
+        case begin, answer(StoredChallenge, value: Int), cancel(StoredChallenge), unlock, endSession, timeCheck
+    }
+
+    enum Answered: Equatable {
+        case begin(BeginResult), challenge(ChallengeOutcome), other
+    }
+
+    /// Applies `step`, its typed answer wrapped in ``Answered``.
+    static func apply(_ step: Step, to snapshot: GateSnapshot, policy: Policy, at time: Date) -> GateTransition<Answered> {
+        func erased<Outcome>(_ event: GateEvent<Outcome>, _ answered: (Outcome) -> Answered) -> GateTransition<Answered> {
+            let transition = GateMachine.apply(event, to: snapshot, policy: policy, profileID: 1, at: time)
+            return GateTransition(snapshot: transition.snapshot, effects: transition.effects, outcome: answered(transition.outcome), time: transition.time)
+        }
+        return switch step {
+        case .begin: erased(.begin(question, id: .random(), client: nil), Answered.begin)
+        case .answer(let challenge, let value): erased(.answer(challenge, value: value, client: nil), Answered.challenge)
+        case .cancel(let challenge): erased(.cancel(challenge, client: nil), Answered.challenge)
+        case .unlock: erased(.unlock(by: "mum")) { _ in .other }
+        case .endSession: erased(.endSession(by: nil)) { _ in .other }
+        case .timeCheck: erased(.timeCheck) { _ in .other }
+        }
+    }
+
     static let question = PreparedQuestion(prompt: "What is seven times eight?", locale: .english, answer: 56, choices: nil, origin: .arithmetic)
 
     @Test("failures, lockouts, passes, quiet windows, clock and ended challenges behave", arguments: Array(1...40))
@@ -72,17 +97,17 @@ struct GateMachinePropertyTests {
             world.clock = world.clock.addingTimeInterval(TimeInterval(step))
             let before = world.snapshot
             let known = Array(world.challenges.values).sorted { $0.id.rawValue < $1.id.rawValue }
-            let event: GateEvent = switch random.int(in: 0...9) {
-            case 0, 1, 2: .begin(Self.question, id: .random(), client: nil)
+            let event: Step = switch random.int(in: 0...9) {
+            case 0, 1, 2: .begin
             case 3, 4, 5, 6:
                 if let target = world.snapshot.openChallenge ?? random.element(of: known) {
-                    .answer(target, value: random.int(in: 0...2) == 0 ? 56 : 55, client: nil)
+                    .answer(target, value: random.int(in: 0...2) == 0 ? 56 : 55)
                 } else { .timeCheck }
-            case 7: random.element(of: known).map { .cancel($0, client: nil) } ?? .timeCheck
-            case 8: random.int(in: 0...5) == 0 ? .unlock(by: "mum") : .endSession(by: nil)
+            case 7: random.element(of: known).map { .cancel($0) } ?? .timeCheck
+            case 8: random.int(in: 0...5) == 0 ? .unlock : .endSession
             default: .timeCheck
             }
-            let transition = GateMachine.apply(event, to: before, policy: policy, profileID: 1, at: world.clock)
+            let transition = Self.apply(event, to: before, policy: policy, at: world.clock)
             world.apply(transition)
             let after = world.snapshot.counters
 
@@ -152,13 +177,21 @@ struct GateMachinePropertyTests {
             #expect(after.failuresInRow < policy.maxFailedChallenges)
 
             // A pass resets the count and the level.
-            if case .passed = transition.outcome {
+            if case .challenge(.passed) = transition.outcome {
                 #expect(after.failuresInRow == 0 && after.lockoutLevel == 0)
+            }
+
+            // Listeners are told of a wrong answer that left tries, and of nothing else as one.
+            let told = transition.effects.compactMap { if case .wrongAnswer(_, let tries) = $0 { tries } else { nil } }
+            if case .challenge(.wrong(let triesLeft, _)) = transition.outcome {
+                #expect(told == [triesLeft])
+            } else {
+                #expect(told.isEmpty)
             }
 
             // A lock refuses begin; a hard lock lasts until an unlock.
             if before.counters.isHardLocked, case .begin = event {
-                #expect(transition.outcome == .hardLocked)
+                #expect(transition.outcome == .begin(.hardLocked))
             }
             if before.counters.isHardLocked, !after.isHardLocked {
                 guard case .unlock = event else {
@@ -167,7 +200,7 @@ struct GateMachinePropertyTests {
                 }
             }
             if let until = before.counters.lockedUntil, until > transition.time, !before.counters.isHardLocked, case .begin = event {
-                #expect(transition.outcome == .lockedOut(until: until))
+                #expect(transition.outcome == .begin(.lockedOut(until: until)))
             }
 
             // An ended challenge never changes again.
@@ -177,8 +210,8 @@ struct GateMachinePropertyTests {
                     ended[id] = status
                 }
             }
-            if case .answer(let target, _, _) = event, let status = ended[target.id], target.status != .open {
-                #expect(transition.outcome == .alreadyEnded(status))
+            if case .answer(let target, _) = event, let status = ended[target.id], target.status != .open {
+                #expect(transition.outcome == .challenge(.alreadyEnded(status)))
                 #expect(!transition.effects.contains { if case .endChallenge = $0 { true } else { false } })
             }
         }
@@ -192,7 +225,7 @@ struct GateMachinePropertyTests {
         for _ in 0..<20 {
             let begin = GateMachine.apply(.begin(Self.question, id: .random(), client: nil), to: world.snapshot, policy: policy, profileID: 1, at: world.clock)
             world.apply(begin)
-            guard case .issued(let challenge) = begin.outcome, let open = world.challenges[challenge.id] else {
+            guard case .challenge(let challenge) = begin.outcome, let open = world.challenges[challenge.id] else {
                 Issue.record("expected a challenge, got \(begin.outcome)")
                 return
             }
@@ -212,11 +245,11 @@ struct GateMachinePropertyTests {
         var world = World()
         let begin = GateMachine.apply(.begin(Self.question, id: .random(), client: nil), to: world.snapshot, policy: policy, profileID: 1, at: world.clock)
         world.apply(begin)
-        guard case .issued(let challenge) = begin.outcome else {
+        guard case .challenge(let challenge) = begin.outcome else {
             Issue.record("expected a challenge, got \(begin.outcome)")
             return
         }
-        var outcomes: [GateOutcome] = []
+        var outcomes: [ChallengeOutcome] = []
         for (step, value) in [(1.0, 55), (0.2, 56)] {
             world.clock = world.clock.addingTimeInterval(step)
             let answer = GateMachine.apply(

@@ -1,27 +1,32 @@
 import Foundation
 import ParentalGate
+import Synchronization
 
 /// A live countdown on the line above the cursor, rewritten every second (terminals only).
-final class Countdown: @unchecked Sendable {
-    private let timer: any DispatchSourceTimer
-    private let lock = NSLock()
+final class Countdown: Sendable {
+    /// The timer; its handler writes under the lock, so that no line is written once `stop` returned.
+    private let timer: Mutex<any DispatchSourceTimer>
 
     /// Starts counting down to `deadline` with `strings`' words.
     init(to deadline: Date, strings: GateStrings) {
-        timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + 1, repeating: 1)
-        timer.setEventHandler { [lock] in
-            lock.withLock {
-                let remaining = Duration.milliseconds(max(0, deadline.millisecondsSince1970 - Date().millisecondsSince1970))
-                // Save the cursor, go up one line, rewrite it, restore the cursor.
-                let text = "\u{1B}7\u{1B}[1A\r\u{1B}[2K⏱ \(strings.timeLeft(remaining))\u{1B}8"
-                FileHandle.standardOutput.write(Data(text.utf8))
+        let source = DispatchSource.makeTimerSource(queue: .global())
+        source.schedule(deadline: .now() + 1, repeating: 1)
+        timer = Mutex(source)
+        timer.withLock { timer in
+            timer.setEventHandler { [weak self] in
+                self?.timer.withLock { timer in
+                    guard !timer.isCancelled else { return }
+                    let remaining = Duration.milliseconds(max(0, deadline.millisecondsSince1970 - Date().millisecondsSince1970))
+                    // Save the cursor, go up one line, rewrite it, restore the cursor.
+                    let text = "\u{1B}7\u{1B}[1A\r\u{1B}[2K⏱ \(strings.timeLeft(remaining))\u{1B}8"
+                    FileHandle.standardOutput.write(Data(text.utf8))
+                }
             }
+            timer.resume()
         }
-        timer.resume()
     }
 
     func stop() {
-        lock.withLock { timer.cancel() }
+        timer.withLock { $0.cancel() }
     }
 }

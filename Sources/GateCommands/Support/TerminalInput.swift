@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// Lines typed at standard input, read on a background thread so that waiting for one can
 /// time out at a challenge's deadline.
-final class TerminalInput: @unchecked Sendable {
+final class TerminalInput: Sendable {
     /// What waiting for a line gave.
     enum Event: Equatable {
         case line(String)
@@ -12,9 +13,13 @@ final class TerminalInput: @unchecked Sendable {
         case timeout
     }
 
-    private let lock = NSLock()
-    private var buffered: [String?] = []
-    private var waiter: (id: UUID, continuation: CheckedContinuation<Event, Never>)?
+    /// Lines read that no one waited for yet (`nil`: the end), and who waits for the next one.
+    private struct State {
+        var buffered: [String?] = []
+        var waiter: (id: UUID, continuation: CheckedContinuation<Event, Never>)?
+    }
+
+    private let state = Mutex(State())
 
     init() {
         Thread.detachNewThread { [self] in
@@ -29,38 +34,36 @@ final class TerminalInput: @unchecked Sendable {
     /// The next line, waiting at most `seconds`.
     func next(within seconds: TimeInterval) async -> Event {
         await withCheckedContinuation { continuation in
-            lock.lock()
-            if !buffered.isEmpty {
-                let line = buffered.removeFirst()
-                lock.unlock()
+            let id = UUID()
+            let buffered: String?? = state.withLock { state in
+                if !state.buffered.isEmpty { return state.buffered.removeFirst() }
+                state.waiter = (id, continuation)
+                return nil
+            }
+            if let line = buffered {
                 continuation.resume(returning: line.map(Event.line) ?? .end)
                 return
             }
-            let id = UUID()
-            waiter = (id, continuation)
-            lock.unlock()
             DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { [self] in
-                lock.lock()
-                guard let waiting = waiter, waiting.id == id else {
-                    lock.unlock()
-                    return
+                let waiting = state.withLock { state -> CheckedContinuation<Event, Never>? in
+                    guard let waiting = state.waiter, waiting.id == id else { return nil }
+                    state.waiter = nil
+                    return waiting.continuation
                 }
-                waiter = nil
-                lock.unlock()
-                waiting.continuation.resume(returning: .timeout)
+                waiting?.resume(returning: .timeout)
             }
         }
     }
 
     private func deliver(_ line: String?) {
-        lock.lock()
-        if let waiting = waiter {
-            waiter = nil
-            lock.unlock()
-            waiting.continuation.resume(returning: line.map(Event.line) ?? .end)
-        } else {
-            buffered.append(line)
-            lock.unlock()
+        let waiting = state.withLock { state -> CheckedContinuation<Event, Never>? in
+            guard let waiting = state.waiter else {
+                state.buffered.append(line)
+                return nil
+            }
+            state.waiter = nil
+            return waiting.continuation
         }
+        waiting?.resume(returning: line.map(Event.line) ?? .end)
     }
 }

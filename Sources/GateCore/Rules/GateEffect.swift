@@ -6,6 +6,9 @@ public enum GateEffect: Hashable, Sendable {
     case issue(IssuedChallenge)
     /// Record an answer.
     case recordAttempt(ChallengeID, value: Int, outcome: AnswerOutcome, responseTime: Duration, client: String?)
+    /// Tell listeners a wrong answer left the challenge open with `triesLeft` tries (nothing
+    /// more to write: the answer's record holds it).
+    case wrongAnswer(ChallengeID, triesLeft: Int)
     /// End a challenge, at the given time (a timeout ends at its deadline), for a client; a
     /// failed one with why (too many wrong answers, or the last of them too fast).
     case endChallenge(ChallengeID, ChallengeStatus, client: String?, failure: FailureReason? = nil)

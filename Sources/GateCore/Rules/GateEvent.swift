@@ -1,17 +1,52 @@
-/// Something that happens to a profile's gate.
-public enum GateEvent: Sendable {
+/// Something that happens to a profile's gate, typed by what the gate answers to it: a
+/// begin is answered with a ``BeginResult``, an answer with a ``ChallengeOutcome``, and so on,
+/// so no caller handles an answer the rules never give.
+public struct GateEvent<Outcome: Sendable>: Sendable {
+    /// The rule that handles the event.
+    let rule: @Sendable (inout GateMachine.Run) -> Outcome
+}
+
+extension GateEvent where Outcome == BeginResult {
     /// A client asks for a challenge; `question` is what it would be asked.
-    case begin(PreparedQuestion, id: ChallengeID, client: String?)
+    public static func begin(_ question: PreparedQuestion, id: ChallengeID, client: String?) -> Self {
+        Self { $0.begin(question, id: id, client: client) }
+    }
+}
+
+extension GateEvent where Outcome == ChallengeOutcome {
     /// A client answers `challenge` (open or not: an answer to an ended one is a replay).
-    case answer(StoredChallenge, value: Int, client: String?)
+    public static func answer(_ challenge: StoredChallenge, value: Int, client: String?) -> Self {
+        Self { $0.answer(challenge, value: value, client: client) }
+    }
+
     /// A client gives up on `challenge`.
-    case cancel(StoredChallenge, client: String?)
-    /// Parent mode is ended early.
-    case endSession(by: String?)
-    /// An adult lifts a lockout or hard lock.
-    case unlock(by: String)
+    public static func cancel(_ challenge: StoredChallenge, client: String?) -> Self {
+        Self { $0.cancel(challenge, client: client) }
+    }
+}
+
+extension GateEvent where Outcome == Bool {
+    /// Parent mode is ended early; answered with whether it was on.
+    public static func endSession(by actor: String?) -> Self {
+        Self { $0.endSession(by: actor) }
+    }
+
+    /// An adult lifts a lockout or hard lock; answered with whether the gate was locked.
+    public static func unlock(by actor: String) -> Self {
+        Self { $0.unlock(by: actor) }
+    }
+}
+
+extension GateEvent where Outcome == ApprovalOutcome {
     /// A parent approved a child's request: parent mode opens, as after a pass, and a lock is lifted.
-    case approve(by: String)
-    /// Nothing but the passing of time: settles timeouts and quiet windows.
-    case timeCheck
+    public static func approve(by actor: String) -> Self {
+        Self { $0.approve(by: actor) }
+    }
+}
+
+extension GateEvent where Outcome == GateState {
+    /// Nothing but the passing of time: settles timeouts and quiet windows; answered with the state.
+    public static var timeCheck: Self {
+        Self { $0.timeCheck() }
+    }
 }

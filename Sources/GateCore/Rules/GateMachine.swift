@@ -26,12 +26,12 @@ import Foundation
 ///   N options never gives more than N − 1 tries, whatever the policy; an answer to an
 ///   ended challenge is refused and audited as a replay.
 public enum GateMachine {
-    public static func apply(
-        _ event: GateEvent, to snapshot: GateSnapshot, policy: Policy, profileID: Int64, at reading: Date
-    ) -> GateTransition {
+    public static func apply<Outcome>(
+        _ event: GateEvent<Outcome>, to snapshot: GateSnapshot, policy: Policy, profileID: Int64, at reading: Date
+    ) -> GateTransition<Outcome> {
         var run = Run(snapshot: snapshot, policy: policy, profileID: profileID, now: reading)
         run.observeClock(reading)
-        let outcome = run.handle(event)
+        let outcome = event.rule(&run)
         return GateTransition(snapshot: run.snapshot, effects: run.effects, outcome: outcome, time: run.now)
     }
 
@@ -42,8 +42,14 @@ public enum GateMachine {
         return max(1, min(policy.maxWrongAnswers, options - 1))
     }
 
-    /// One application of the rules, accumulating effects.
-    private struct Run {
+    /// A lock that refuses a new challenge, or that a failure started.
+    enum Lock: Hashable {
+        case lockedOut(until: Date)
+        case hardLocked
+    }
+
+    /// One application of the rules, accumulating effects. Each event's rule returns its own answer.
+    struct Run {
         var snapshot: GateSnapshot
         let policy: Policy
         let profileID: Int64
@@ -67,45 +73,30 @@ public enum GateMachine {
             if let anomaly = observation.anomaly { effects.append(.audit(anomaly)) }
         }
 
-        /// Dispatches `event` to the rule that handles it.
-        mutating func handle(_ event: GateEvent) -> GateOutcome {
-            switch event {
-            case .begin(let question, let id, let client): begin(question, id: id, client: client)
-            case .answer(let challenge, let value, let client): answer(challenge, value: value, client: client)
-            case .cancel(let challenge, let client): cancel(challenge, client: client)
-            case .endSession(let actor): endSession(by: actor)
-            case .unlock(let actor): unlock(by: actor)
-            case .approve(let actor): approve(by: actor)
-            case .timeCheck: timeCheck()
-            }
-        }
-
         // MARK: - Events
 
         /// A new challenge: refused while disabled or locked; an open one is abandoned first.
-        mutating func begin(_ question: PreparedQuestion, id: ChallengeID, client: String?) -> GateOutcome {
+        mutating func begin(_ question: PreparedQuestion, id: ChallengeID, client: String?) -> BeginResult {
             guard snapshot.isEnabled else {
                 audit(.beginRefused, client: client, details: ["reason": "disabled"])
                 return .disabled
             }
             settle(except: nil)
-            if let refusal = lockRefusal() {
-                refuseBegin(refusal, client: client)
-                return refusal
+            if let lock = lockRefusal() {
+                return refuseBegin(lock, client: client)
             }
             if let open = snapshot.openChallenge {
                 end(open, as: .abandoned, client: client)
-                if let lockout = recordFailure(at: now) {
-                    refuseBegin(lockout, client: client)
-                    return lockout
+                if let lock = recordFailure(at: now) {
+                    return refuseBegin(lock, client: client)
                 }
             }
-            return issue(question, id: id, client: client)
+            return .challenge(issue(question, id: id, client: client))
         }
 
         /// An answer: a replay when the challenge has ended, late after its deadline, else
         /// right, wrong or too fast.
-        mutating func answer(_ challenge: StoredChallenge, value: Int, client: String?) -> GateOutcome {
+        mutating func answer(_ challenge: StoredChallenge, value: Int, client: String?) -> ChallengeOutcome {
             guard snapshot.isEnabled else {
                 audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "value": String(value)])
                 return .disabled
@@ -120,28 +111,30 @@ public enum GateMachine {
             settle(except: challenge.id)
             if now > issued.challenge.deadline {
                 effects.append(.recordAttempt(challenge.id, value: value, outcome: .late, responseTime: responseTime, client: client))
-                return timeOut(challenge, client: client) ?? .failed(.timedOut)
+                return timeOut(challenge, client: client).map(ChallengeOutcome.init) ?? .failed(.timedOut)
             }
             let outcome: AnswerOutcome =
                 responseTime < issued.minResponseTime ? .tooFast : (value == issued.answer ? .correct : .wrong)
             effects.append(.recordAttempt(challenge.id, value: value, outcome: outcome, responseTime: responseTime, client: client))
             if outcome == .correct {
-                return pass(challenge, client: client)
+                return .passed(until: pass(challenge, client: client))
             }
             let wrongAnswers = challenge.wrongAnswers + 1
             if wrongAnswers < issued.maxWrongAnswers {
                 var updated = challenge
                 updated.wrongAnswers = wrongAnswers
                 snapshot.openChallenge = updated
-                return .wrong(triesLeft: issued.maxWrongAnswers - wrongAnswers, tooFast: outcome == .tooFast)
+                let triesLeft = issued.maxWrongAnswers - wrongAnswers
+                effects.append(.wrongAnswer(challenge.id, triesLeft: triesLeft))
+                return .wrong(triesLeft: triesLeft, tooFast: outcome == .tooFast)
             }
             let failure: FailureReason = outcome == .tooFast ? .tooFast : .tooManyWrongAnswers
             end(challenge, as: .failed, client: client, failure: failure)
-            return recordFailure(at: now) ?? .failed(failure)
+            return recordFailure(at: now).map(ChallengeOutcome.init) ?? .failed(failure)
         }
 
         /// A challenge given up: one failed challenge (or a timeout, past its deadline).
-        mutating func cancel(_ challenge: StoredChallenge, client: String?) -> GateOutcome {
+        mutating func cancel(_ challenge: StoredChallenge, client: String?) -> ChallengeOutcome {
             guard snapshot.isEnabled else {
                 audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "cancel": "true"])
                 return .disabled
@@ -149,23 +142,25 @@ public enum GateMachine {
             guard challenge.status == .open else { return .alreadyEnded(challenge.status) }
             settle(except: challenge.id)
             if now > challenge.issued.challenge.deadline {
-                return timeOut(challenge, client: client) ?? .failed(.timedOut)
+                return timeOut(challenge, client: client).map(ChallengeOutcome.init) ?? .failed(.timedOut)
             }
             end(challenge, as: .cancelled, client: client)
-            return recordFailure(at: now) ?? .failed(.cancelled)
+            return recordFailure(at: now).map(ChallengeOutcome.init) ?? .failed(.cancelled)
         }
 
-        /// Parent mode ended early, if it is on.
-        mutating func endSession(by actor: String?) -> GateOutcome {
+        /// Parent mode ended early, if it is on; whether it was.
+        mutating func endSession(by actor: String?) -> Bool {
             settle(except: nil)
-            guard let session = snapshot.session, session.isLive(at: now) else { return .sessionEnded(wasLive: false) }
+            guard let session = snapshot.session, session.isLive(at: now) else { return false }
             effects.append(.endSession(id: session.id, reason: .ended, by: actor))
             snapshot.session = nil
-            return .sessionEnded(wasLive: true)
+            return true
         }
 
-        /// An adult lifts any lock and clears the counts, vouching for the clock's reading.
-        mutating func unlock(by actor: String) -> GateOutcome {
+        /// An adult lifts any lock and clears the counts, vouching for the clock's reading;
+        /// whether the gate was locked.
+        @discardableResult
+        mutating func unlock(by actor: String) -> Bool {
             settle(except: nil)
             let counters = snapshot.counters
             let wasLocked = counters.isHardLocked || (counters.lockedUntil.map { $0 > now } ?? false)
@@ -186,18 +181,18 @@ public enum GateMachine {
             snapshot.counters.lockoutLevel = 0
             snapshot.counters.isHardLocked = false
             if counters.lockedUntil != nil { snapshot.counters.lockedUntil = min(counters.lockedUntil ?? now, now) }
-            return .unlocked(wasLocked: wasLocked)
+            return wasLocked
         }
 
         /// A parent's approval of a request: lifts a lock (as an unlock by the parent), clears
         /// the counts as a pass does, ends an open challenge without counting it as a failure,
         /// and opens parent mode (replacing a live session).
-        mutating func approve(by actor: String) -> GateOutcome {
+        mutating func approve(by actor: String) -> ApprovalOutcome {
             guard snapshot.isEnabled else { return .disabled }
             settle(except: nil)
             let counters = snapshot.counters
             if counters.isHardLocked || (counters.lockedUntil.map { $0 > now } ?? false) {
-                _ = unlock(by: actor)
+                unlock(by: actor)
             }
             snapshot.counters.failuresInRow = 0
             snapshot.counters.lockoutLevel = 0
@@ -210,19 +205,20 @@ public enum GateMachine {
             let until = now.adding(policy.parentSession)
             effects.append(.openSession(challengeID: nil, expiresAt: until))
             snapshot.session = nil
-            return .passed(until: until)
+            return .opened(until: until)
         }
 
         /// Only time passes: settles what it decides, and tells the state.
-        mutating func timeCheck() -> GateOutcome {
+        mutating func timeCheck() -> GateState {
             if snapshot.isEnabled { settle(except: nil) }
-            return .state(snapshot.state(at: now))
+            return snapshot.state(at: now)
         }
 
         // MARK: - Passes
 
-        /// Ends `challenge` as passed, resets the counts and opens parent mode (replacing a live session).
-        mutating func pass(_ challenge: StoredChallenge, client: String?) -> GateOutcome {
+        /// Ends `challenge` as passed, resets the counts and opens parent mode (replacing a live
+        /// session); when parent mode ends.
+        mutating func pass(_ challenge: StoredChallenge, client: String?) -> Date {
             end(challenge, as: .passed, client: client)
             snapshot.counters.failuresInRow = 0
             snapshot.counters.lockoutLevel = 0
@@ -232,7 +228,7 @@ public enum GateMachine {
             let until = now.adding(policy.parentSession)
             effects.append(.openSession(challengeID: challenge.id, expiresAt: until))
             snapshot.session = nil
-            return .passed(until: until)
+            return until
         }
 
         // MARK: - Time and failures
@@ -248,7 +244,7 @@ public enum GateMachine {
 
         /// Ends `challenge` as timed out, failing at its deadline; returns the lock this
         /// starts that is still running now, if any.
-        mutating func timeOut(_ challenge: StoredChallenge, client: String?) -> GateOutcome? {
+        mutating func timeOut(_ challenge: StoredChallenge, client: String?) -> Lock? {
             let deadline = challenge.issued.challenge.deadline
             resetIfQuiet(at: deadline)
             end(challenge, as: .timedOut, client: client)
@@ -272,7 +268,7 @@ public enum GateMachine {
         }
 
         /// Counts one failed challenge at `time`; returns the lockout or hard lock it started, if any.
-        mutating func recordFailure(at time: Date) -> GateOutcome? {
+        mutating func recordFailure(at time: Date) -> Lock? {
             snapshot.counters.failuresInRow = min(snapshot.counters.failuresInRow, policy.maxFailedChallenges) + 1
             snapshot.counters.lastFailureAt = max(snapshot.counters.lastFailureAt ?? time, time)
             guard snapshot.counters.failuresInRow >= policy.maxFailedChallenges else { return nil }
@@ -295,19 +291,25 @@ public enum GateMachine {
         }
 
         /// The refusal a lock gives a new challenge, if the gate is locked.
-        func lockRefusal() -> GateOutcome? {
+        func lockRefusal() -> Lock? {
             if snapshot.counters.isHardLocked { return .hardLocked }
             if let until = snapshot.counters.lockedUntil, until > now { return .lockedOut(until: until) }
             return nil
         }
 
-        mutating func refuseBegin(_ refusal: GateOutcome, client: String?) {
-            var details = ["reason": refusal == .hardLocked ? "hardLocked" : "lockedOut"]
-            if case .lockedOut(let until) = refusal { details["until"] = String(until.millisecondsSince1970) }
-            audit(.beginRefused, client: client, details: details)
+        /// Refuses a new challenge because of `lock`, in the audit log and in the answer.
+        mutating func refuseBegin(_ lock: Lock, client: String?) -> BeginResult {
+            switch lock {
+            case .hardLocked:
+                audit(.beginRefused, client: client, details: ["reason": "hardLocked"])
+                return .hardLocked
+            case .lockedOut(let until):
+                audit(.beginRefused, client: client, details: ["reason": "lockedOut", "until": String(until.millisecondsSince1970)])
+                return .lockedOut(until: until)
+            }
         }
 
-        mutating func issue(_ question: PreparedQuestion, id: ChallengeID, client: String?) -> GateOutcome {
+        mutating func issue(_ question: PreparedQuestion, id: ChallengeID, client: String?) -> Challenge {
             let challenge = Challenge(
                 id: id, profileID: profileID, prompt: question.prompt, locale: question.locale, format: question.format,
                 choices: question.choices, issuedAt: now, deadline: now.adding(policy.timeLimit))
@@ -317,7 +319,7 @@ public enum GateMachine {
                 client: client)
             effects.append(.issue(issued))
             snapshot.openChallenge = StoredChallenge(issued: issued, status: .open, wrongAnswers: 0, endedAt: nil)
-            return .issued(challenge)
+            return challenge
         }
 
         mutating func end(_ challenge: StoredChallenge, as status: ChallengeStatus, client: String?, failure: FailureReason? = nil) {

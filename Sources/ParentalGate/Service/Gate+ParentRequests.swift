@@ -130,13 +130,13 @@ extension Gate {
             // Decided in this transaction, at the time the rules ran: never after it expired.
             let request = try transaction.requireParentRequest(id)
             guard ParentRequestRules.isDecidable(request, at: time) else { throw Self.alreadyDecided(request, at: time) }
-            guard case .passed = applied.outcome, let token = applied.token else {
+            guard case .opened = applied.outcome, let token = applied.token else {
                 throw StoreError.constraint("the gate of \(pending.profile) is switched off: request \(id) cannot be approved")
             }
             let sessionID = try transaction.newestSessionID(profileID: applied.profile.id)
             try transaction.decideParentRequest(
                 id, approved: true, by: actor, sessionID: sessionID, sessionBox: try store.sealSessionToken(token), at: time)
-        }) { transaction, profile, _, _ in
+        }) { transaction, profile, _, _ -> GateEvent<ApprovalOutcome> in
             let request = try transaction.requireParentRequest(id)
             guard request.status == .pending else { throw Self.alreadyDecided(request) }
             // The profile found by name now must be the request's own: one renamed in between

@@ -9,10 +9,10 @@ extension Gate {
         case challenge(ChallengeID)
     }
 
-    /// What one gate operation did.
-    struct Applied: Sendable {
+    /// What one gate operation did, and what the rules answered.
+    struct Applied<Outcome: Sendable>: Sendable {
         var profile: Profile
-        var outcome: GateOutcome
+        var outcome: Outcome
         var token: String?
         var notifications: [GateNotification]
     }
@@ -27,11 +27,11 @@ extension Gate {
     ///
     /// `finishing`, if given, runs last in the same transaction with what was applied and the
     /// transition's time (a request's decision is written with the session it opened).
-    func apply(
+    func apply<Outcome>(
         to target: Target, readingFirst: Bool = false,
-        finishing: (@Sendable (StoreTransaction, Applied, Date) throws -> Void)? = nil,
-        _ makeEvent: @escaping @Sendable (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent
-    ) async throws(GateError) -> Applied {
+        finishing: (@Sendable (StoreTransaction, Applied<Outcome>, Date) throws -> Void)? = nil,
+        _ makeEvent: @escaping @Sendable (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent<Outcome>
+    ) async throws(GateError) -> Applied<Outcome> {
         let timeSource = timeSource
         let gate = self
         if readingFirst {
@@ -56,20 +56,20 @@ extension Gate {
     }
 
     /// What the gate decides about an event, before anything is written.
-    private struct Decision: Sendable {
-        var applied: Applied
-        var transition: GateTransition
+    private struct Decision<Outcome: Sendable>: Sendable {
+        var applied: Applied<Outcome>
+        var transition: GateTransition<Outcome>
         /// No effects, and the counters differ at most in the latest time seen.
         var changesOnlyLatestSeen: Bool
     }
 
     /// Reads the gate of the target's profile (which this gate must be allowed to use) and
     /// decides `makeEvent` with ``GateMachine``.
-    private func decide(
+    private func decide<Outcome>(
         _ target: Target,
-        _ makeEvent: (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent,
+        _ makeEvent: (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent<Outcome>,
         at timeSource: TimeSource, in transaction: StoreTransaction
-    ) throws -> Decision {
+    ) throws -> Decision<Outcome> {
         // Read inside the transaction: with the write lock held, no other writer can
         // have seen a later time, so concurrent processes do not look like a clock going back.
         let reading = Date(millisecondsSince1970: timeSource.now().millisecondsSince1970)
@@ -108,7 +108,7 @@ extension Gate {
     }
 
     /// Writes each effect of `transition`; returns the token of a session it opened.
-    private func perform(_ transition: GateTransition, profileID: Int64, in transaction: StoreTransaction) throws -> String? {
+    private func perform(_ transition: GateTransition<some Sendable>, profileID: Int64, in transaction: StoreTransaction) throws -> String? {
         let time = transition.time
         var token: String?
         for effect in transition.effects {
@@ -118,6 +118,8 @@ extension Gate {
             case .recordAttempt(let id, let value, let outcome, let responseTime, let client):
                 try transaction.recordAttempt(
                     challenge: id, value: value, outcome: outcome, responseTime: responseTime, client: client, at: time)
+            case .wrongAnswer:
+                break
             case .endChallenge(let id, let status, let client, let failure):
                 try transaction.endChallenge(id, as: status, failure: failure, client: client, at: time)
             case .openSession(let challengeID, let expiresAt):
@@ -132,7 +134,7 @@ extension Gate {
     }
 
     /// What listeners hear about `transition`.
-    private static func notifications(of transition: GateTransition, profile: String) -> [GateNotification] {
+    private static func notifications(of transition: GateTransition<some Sendable>, profile: String) -> [GateNotification] {
         var notifications: [GateNotification] = []
         // Parent mode opened by a passed challenge, else by a parent's approval.
         let challengePassed = transition.effects.contains { effect in
@@ -145,6 +147,8 @@ extension Gate {
                 notifications.append(.challengeIssued(profile: profile, challenge: issued.challenge.id))
             case .recordAttempt:
                 break
+            case .wrongAnswer(_, let triesLeft):
+                notifications.append(.wrongAnswer(profile: profile, triesLeft: triesLeft))
             case .endChallenge(_, let status, _, let failure):
                 switch status {
                 case .failed:
@@ -169,9 +173,6 @@ extension Gate {
             case .endSession, .audit:
                 break
             }
-        }
-        if case .wrong(let triesLeft, _) = transition.outcome {
-            notifications.append(.wrongAnswer(profile: profile, triesLeft: triesLeft))
         }
         return notifications
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``Gate/begin(profile:client:)`` gives.
+/// What the gate answers to a request for a challenge (``GateEvent/begin(_:id:client:)``), and what `Gate.begin(profile:client:)` gives.
 public enum BeginResult: Hashable, Sendable, Codable {
     /// The challenge to show: prompt, choices, deadline. Never its answer.
     case challenge(Challenge)
