@@ -133,7 +133,8 @@ struct GatePageTests {
             let response = try await client.json("/v1/challenges/\(challenge.id)/answer?cookie=1", #"{"value": \#(answer)}"#)
             let cookie = try #require(response.headers[.setCookie])
             #expect(cookie.hasPrefix("parental_gate_session_emma="))
-            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Max-Age=600"))
+            let attributes = cookie.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(Set(attributes) == ["Path=/", "Max-Age=600", "HttpOnly", "SameSite=Strict"])
             #expect(!cookie.contains("Secure"), "plain HTTP from an unknown peer")
             let token = String(cookie.dropFirst("parental_gate_session_emma=".count).prefix { $0 != ";" })
             let auth = try await client.execute(

@@ -82,10 +82,10 @@ struct GateController: Sendable {
         // The page's cookie instead of a token in the body: script on the page never holds it.
         var json = ResultJSON(result)
         json.token = nil
-        let seconds = max(1, Int(pass.until.timeIntervalSince(gate.now()).rounded(.down)))
         let secure = RequestClient(request, context: context, options: options).isSecure
-        return try APIResponse.json(
-            json, headers: [.setCookie: SessionToken.setCookie(pass.token, profile: profile, seconds: seconds, secure: secure)])
+        var response = try APIResponse.json(json)
+        response.setCookie(SessionToken.cookie(pass, profile: profile, now: gate.now(), secure: secure))
+        return response
     }
 
     @Sendable func cancel(_ request: Request, context: GateRequestContext) async throws -> Response {
@@ -108,8 +108,9 @@ struct GateController: Sendable {
             throw Refusal(.unauthorized, "ending parent mode needs that session's own token (its cookie or Authorization: Bearer)")
         }
         let ended = try await gate.endSession(profile: name, by: "http")
-        let expired = "\(SessionToken.cookieName(for: name))=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
-        return try APIResponse.json(["ended": ended], headers: [.setCookie: expired])
+        var response = try APIResponse.json(["ended": ended])
+        response.setCookie(SessionToken.expiredCookie(profile: name))
+        return response
     }
 
     @Sendable func session(_ request: Request, context: GateRequestContext) async throws -> Response {

@@ -73,10 +73,10 @@ struct RequestController: Sendable {
         guard let pass = checked.pass, cookie == "1" else { return try APIResponse.json(json) }
         // The page's cookie instead of a token in the body, as for a pass.
         json.token = nil
-        let seconds = max(1, Int(pass.until.timeIntervalSince(gate.now()).rounded(.down)))
         let secure = RequestClient(request, context: context, options: options).isSecure
-        return try APIResponse.json(
-            json, headers: [.setCookie: SessionToken.setCookie(pass.token, profile: checked.request.profile, seconds: seconds, secure: secure)])
+        var response = try APIResponse.json(json)
+        response.setCookie(SessionToken.cookie(pass, profile: checked.request.profile, now: gate.now(), secure: secure))
+        return response
     }
 
     @Sendable func decide(_ request: Request, context: GateRequestContext) async throws -> Response {

@@ -56,9 +56,17 @@ enum SessionToken {
         }
     }
 
-    /// `Set-Cookie` for `token` of `profile`: HttpOnly, SameSite=Strict, for `seconds`, and
-    /// `Secure` when the client came over TLS.
-    static func setCookie(_ token: String, profile: String, seconds: Int, secure: Bool) -> String {
-        "\(cookieName(for: profile))=\(token); Path=/; Max-Age=\(seconds); HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    /// The gate page's cookie for `pass` of `profile`: HttpOnly, SameSite=Strict, until parent
+    /// mode ends (from `now`), and `Secure` when the client came over TLS.
+    static func cookie(_ pass: ParentPass, profile: String, now: Date, secure: Bool) -> Cookie {
+        let seconds = max(1, Int(pass.until.timeIntervalSince(now).rounded(.down)))
+        return Cookie(
+            name: cookieName(for: profile), value: pass.token, maxAge: seconds, path: "/", secure: secure, httpOnly: true,
+            sameSite: .strict)
+    }
+
+    /// The cookie that removes `profile`'s session cookie from the browser.
+    static func expiredCookie(profile: String) -> Cookie {
+        Cookie(name: cookieName(for: profile), value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
     }
 }
