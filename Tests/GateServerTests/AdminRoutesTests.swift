@@ -77,6 +77,10 @@ struct AdminRoutesTests {
                 uri: "/v1/admin/question-sets", method: .post, headers: auth,
                 body: ByteBuffer(string: #"{"name": "animals", "locale": "en", "questions": [{"prompt": "Legs of a spider?", "answer": 8}]}"#))
             #expect(imported.status == .created)
+            let stored = try #require(try Self.json(imported) as? [String: Any])
+            #expect(stored["name"] as? String == "animals" && stored["locale"] as? String == "en")
+            #expect(stored["questions"] as? Int == 1 && !(stored["questions"] is String), "a count, as gatectl questions list --json gives it")
+            #expect(Set(stored.keys) == ["name", "locale", "questions", "updatedAt"])
             let badQuestion = try await client.execute(
                 uri: "/v1/admin/question-sets", method: .post, headers: auth,
                 body: ByteBuffer(string: #"{"name": "x", "locale": "en", "questions": [{"prompt": "", "answer": 8}]}"#))

@@ -110,9 +110,7 @@ struct AdminController: Sendable {
         guard let locale = body.file.locale else { throw Refusal(.badRequest, "missing field 'locale'") }
         let summary = try await gate.importQuestions(
             body.file.questions, set: name, locale: locale, replacing: body.replace ?? false, by: "admin API")
-        return try APIResponse.json(
-            ["name": summary.name, "locale": summary.locale.identifier, "questions": String(summary.questionCount)],
-            status: .created)
+        return try APIResponse.json(QuestionSetJSON(summary), status: .created)
     }
 
     @Sendable func audit(_ request: Request, context: GateRequestContext) async throws -> Response {
