@@ -98,7 +98,7 @@ struct AskRoutesTests {
         }
     }
 
-    @Test("the approval page speaks the parent's browser's language (the first of en, ru, de, fr, es it asks for; else English), its 404 too")
+    @Test("the approval page speaks the parent's browser's language (the best of en, ru, de, fr, es it asks for, by q; else English), its 404 too")
     func pageLanguage() async throws {
         let fixture = try await Self.fixture()
         defer { fixture.remove() }
@@ -109,6 +109,8 @@ struct AskRoutesTests {
             for (header, lang, title, button) in [
                 ("ru-RU,ru;q=0.9,en;q=0.8", "ru", "Emma &lt;3 просит родительский режим", "Разрешить"),
                 ("ja-JP, de;q=0.5", "de", "Emma &lt;3 bittet um den Elternmodus", "Erlauben"),
+                ("de;q=0.5, fr;q=0.9", "fr", "Emma &lt;3 demande le mode parent", "Accepter"),
+                ("fr;q=0, es-MX", "es", "Emma &lt;3 pide el modo para padres", "Aprobar"),
                 ("fr-CA", "fr", "Emma &lt;3 demande le mode parent", "Accepter"),
                 ("es", "es", "Emma &lt;3 pide el modo para padres", "Aprobar"),
                 ("ja, zh-Hant", "en", "Emma &lt;3 asks for parent mode", "Approve"),

@@ -117,6 +117,26 @@ struct GatePageTests {
         }
     }
 
+    @Test("the page speaks the language the profile's questions are asked in: its locale, else the household default, else English")
+    func pageLanguageFollowsQuestions() async throws {
+        let gate = try Gate(database: .inMemory)
+        try await gate.setHouseholdLocale("de")
+        try await gate.addProfile("emma", locale: "it")
+        try await gate.addProfile("mila", locale: "ru-RU")
+        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        try await app.test(.router) { client in
+            let emma = String(buffer: try await client.execute(uri: "/gate/emma", method: .get).body)
+            #expect(emma.contains("<html lang=\"de\">") && emma.contains("Frage anzeigen"), "no Italian table: the household's German")
+            let mila = String(buffer: try await client.execute(uri: "/gate/mila", method: .get).body)
+            #expect(mila.contains("<html lang=\"ru\">"))
+        }
+        guard case .challenge(let challenge) = try await gate.begin(profile: "emma") else {
+            Issue.record("no challenge")
+            return
+        }
+        #expect(challenge.locale.identifier == "de" && challenge.prompt.hasPrefix("Wie viel ist"), "the question in the page's language: \(challenge.prompt)")
+    }
+
     @Test("a pass with ?cookie=1 sets the profile's HttpOnly, SameSite=Strict session cookie that forward auth accepts")
     func cookie() async throws {
         let clock = ManualClock()

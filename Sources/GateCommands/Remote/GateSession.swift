@@ -3,7 +3,7 @@ import ParentalGate
 
 /// What the terminal gate needs of a gate: this process's own, or the daemon's over its socket.
 package protocol GateSession: Sendable {
-    /// The profile's name as stored, and its locale.
+    /// The profile's name as stored, and the locale the gate speaks to it in (``Gate/strings(for:)``).
     func profile(named name: String) async throws -> (name: String, locale: LocaleTag)
     func begin(profile: String, client: String) async throws -> BeginResult
     func answer(challenge: ChallengeID, value: Int, client: String) async throws -> AnswerResult
@@ -26,7 +26,8 @@ package struct LocalGateSession: GateSession {
 
     package func profile(named name: String) async throws -> (name: String, locale: LocaleTag) {
         let profile = try await gate.profile(named: name)
-        return (profile.name, profile.locale)
+        // The language the gate speaks to the profile: its questions' (with the household default).
+        return (profile.name, (try? LocaleTag(try await gate.strings(for: profile).language)) ?? .english)
     }
 
     package func begin(profile: String, client: String) async throws -> BeginResult {

@@ -1,10 +1,10 @@
 import Foundation
 
-/// Every user-facing string of a challenge in one language: one table per locale.
+/// Every user-facing string of the gate in one language: one table per locale.
 ///
 /// Templates use `{a}`, `{b}`, `{c}` for numbers (spelled out in words), `{n}` for a count
 /// and `{time}` for a duration.
-public struct GateStrings: Hashable, Sendable {
+public struct GateStrings: Hashable, Sendable, LocalizedTable {
     /// The language of this table.
     public let language: String
     /// The question frame around an expression: "What is {expression}?".
@@ -51,28 +51,8 @@ public struct GateStrings: Hashable, Sendable {
     /// The table for `locale`, falling back language by language and then to English.
     ///
     /// The chain is the tag and its parents (`ru-RU`, `ru`), then `householdDefault` and its
-    /// parents, then English.
+    /// parents, then English (``LocalizedTable``, as for every table of words).
     public static func forLocale(_ locale: LocaleTag, householdDefault: LocaleTag? = nil) -> GateStrings {
-        for tag in resolutionChain(locale, householdDefault: householdDefault) {
-            if let table = tables[tag.identifier] { return table }
-        }
-        return .english
-    }
-
-    /// The locales tried, in order, for `locale`.
-    public static func resolutionChain(_ locale: LocaleTag, householdDefault: LocaleTag?) -> [LocaleTag] {
-        var chain = locale.fallbackChain
-        if let householdDefault { chain += householdDefault.fallbackChain }
-        chain.append(.english)
-        var seen = Set<LocaleTag>()
-        return chain.filter { seen.insert($0).inserted }
-    }
-
-    /// The languages with a built-in table.
-    public static var builtInLanguages: [String] { tables.keys.sorted() }
-
-    /// Fills `template`'s placeholders.
-    public static func fill(_ template: String, _ values: [String: String]) -> String {
-        values.reduce(template) { text, pair in text.replacingOccurrences(of: "{\(pair.key)}", with: pair.value) }
+        table(for: locale, householdDefault: householdDefault)
     }
 }

@@ -28,7 +28,7 @@ struct ApprovalPageController: Sendable {
 
     @Sendable func show(_ request: Request, context: GateRequestContext) async throws -> Response {
         let token = try context.pathParameter("token")
-        let strings = ApprovalStrings.forAcceptLanguage(request.headers[.acceptLanguage])
+        let strings = ApprovalStrings.table(forAcceptLanguage: request.headers[.acceptLanguage])
         let found: ParentRequest
         do {
             found = try await gate.parentRequest(approvalToken: token)

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import ParentalGate
 
-/// `GET /gate/{profile}?next=/path`: the gate as a web page, in the profile's language.
+/// `GET /gate/{profile}?next=/path`: the gate as a web page, in the profile's language (as its questions are).
 struct PageController: Sendable {
     let gate: Gate
     let options: GateServerOptions
@@ -22,7 +22,9 @@ struct PageController: Sendable {
         // a keypress meant for that site cannot press it.
         let site = HTTPField.Name("Sec-Fetch-Site").flatMap { request.headers[$0] }?.lowercased()
         let mayAsk = try await gate.policy(for: profile.name).policy.askParent
-        let html = Self.page(profile: profile, next: next, focusStart: site != "cross-site" && site != "same-site", mayAsk: mayAsk)
+        let html = Self.page(
+            profile: profile, strings: try await gate.strings(for: profile), next: next,
+            focusStart: site != "cross-site" && site != "same-site", mayAsk: mayAsk)
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
             .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'",
@@ -32,9 +34,8 @@ struct PageController: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
-    /// The page of `profile`: `next` after a pass; whether the start button takes the focus.
-    static func page(profile: Profile, next: String, focusStart: Bool, mayAsk: Bool = false) -> String {
-        let strings = GateStrings.forLocale(profile.locale)
+    /// The page of `profile` in `strings`' words: `next` after a pass; whether the start button takes the focus.
+    static func page(profile: Profile, strings: GateStrings, next: String, focusStart: Bool, mayAsk: Bool = false) -> String {
         let table: [String: String] = [
             "typeAnswer": strings.typeAnswer, "pickAnswer": strings.pickAnswer, "passed": strings.passed,
             "wrong": strings.wrongTriesLeft, "tooFast": strings.tooFast, "tooFastFailed": strings.tooFastFailed,

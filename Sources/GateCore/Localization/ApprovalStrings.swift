@@ -1,46 +1,35 @@
-import ParentalGate
 
-/// The approval page's words in the parent's language: the first of English, Russian, German,
-/// French and Spanish their browser asks for (`Accept-Language`), else English. `{name}` is
-/// the asking profile's display name. `from` labels the client's own words (the child's),
+/// The approval page's words in the parent's language: the best of English, Russian, German,
+/// French and Spanish their browser asks for (`Accept-Language`, by its weights), else
+/// English (``LocalizedTable``). `{name}` is the asking profile's display name. `from` labels the client's own words (the child's),
 /// `account` the computer account the daemon saw ask (the kernel's).
-struct ApprovalStrings: Encodable, Sendable {
-    var language: String
-    var title: String
-    var who: String
-    var from: String
-    var account: String
-    var asked: String
-    var openUntil: String
-    var notGiven: String
-    var approve: String
-    var deny: String
-    var approved: String
-    var denied: String
-    var expired: String
-    var unreachable: String
-    var refused: String
-    var invalidHeading: String
-    var invalidSentence: String
-
-    /// The table for the first supported language of an `Accept-Language` header.
-    static func forAcceptLanguage(_ header: String?) -> ApprovalStrings {
-        for range in header?.split(separator: ",") ?? [] {
-            let tag = range.split(separator: ";").first?.trimmedOfSpaces ?? ""
-            guard let locale = try? LocaleTag(tag), let table = tables[locale.language] else { continue }
-            return table
-        }
-        return english
-    }
+package struct ApprovalStrings: Encodable, LocalizedTable {
+    package var language: String
+    package var title: String
+    package var who: String
+    package var from: String
+    package var account: String
+    package var asked: String
+    package var openUntil: String
+    package var notGiven: String
+    package var approve: String
+    package var deny: String
+    package var approved: String
+    package var denied: String
+    package var expired: String
+    package var unreachable: String
+    package var refused: String
+    package var invalidHeading: String
+    package var invalidSentence: String
 
     /// `title` with the display name in it.
-    func title(for name: String) -> String {
-        title.replacingOccurrences(of: "{name}", with: name)
+    package func title(for name: String) -> String {
+        Self.fill(title, ["name": name])
     }
 
-    static let tables = ["en": english, "ru": russian, "de": german, "fr": french, "es": spanish]
+    package static let tables = ["en": english, "ru": russian, "de": german, "fr": french, "es": spanish]
 
-    static let english = ApprovalStrings(
+    package static let english = ApprovalStrings(
         language: "en", title: "{name} asks for parent mode", who: "Who asks", from: "From (as the asking device says)", account: "Computer account", asked: "Asked",
         openUntil: "Open until", notGiven: "(not given)", approve: "Approve", deny: "Deny",
         approved: "Approved: parent mode is open for {name}.", denied: "Denied. The gate stays closed for {name}.",

@@ -1,0 +1,12 @@
+import Foundation
+import GateCore
+import GateStore
+
+extension Gate {
+    /// The words the gate speaks to `profile`: the table its questions are worded from (its
+    /// locale, its parents, the household default, then English), for pages and terminals.
+    public func strings(for profile: Profile) async throws(GateError) -> GateStrings {
+        let household = try await read { try $0.householdLocale() }
+        return GateStrings.forLocale(profile.locale, householdDefault: household)
+    }
+}
