@@ -88,6 +88,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(
@@ -138,6 +139,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log", condition: server),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: server),
             ],
             resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/gate.html"), .embedInCode("Resources/approve.html")],
             swiftSettings: strictSwift

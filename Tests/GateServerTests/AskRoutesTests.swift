@@ -60,9 +60,9 @@ struct AskRoutesTests {
             // The dashboard's view: a request waits, its notification is not delivered yet.
             let before = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
             for line in [
-                "parental_gate_parent_requests_waiting 1", #"parental_gate_profile_state{profile="emma",state="child"} 1"#,
-                #"parental_gate_profile_state{profile="emma",state="parent"} 0"#, "# TYPE parental_gate_notifications_pending gauge",
-                #"parental_gate_build_info{version="\#(Gate.version)"} 1"#,
+                "parental_gate_parent_requests_waiting 1.0", #"parental_gate_profiles{state="child"} 1.0"#,
+                #"parental_gate_profiles{state="parent"} 0.0"#, "# TYPE parental_gate_notifications_pending gauge",
+                #"parental_gate_build_info{version="\#(Gate.version)"} 1.0"#,
             ] {
                 #expect(before.contains(line + "\n"), "\(line) in:\n\(before)")
             }
@@ -73,13 +73,14 @@ struct AskRoutesTests {
             // An approval is not a pass.
             let after = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
             for line in [
-                "parental_gate_approvals_total 1", "parental_gate_passes_total 0", "parental_gate_parent_requests_waiting 0",
+                "parental_gate_approvals_total 1", "parental_gate_passes_total 0", "parental_gate_parent_requests_waiting 0.0",
                 #"parental_gate_parent_requests_total{outcome="asked"} 1"#, #"parental_gate_parent_requests_total{outcome="approved"} 1"#,
                 #"parental_gate_parent_requests_total{outcome="denied"} 0"#,
-                #"parental_gate_profile_state{profile="emma",state="parent"} 1"#,
+                #"parental_gate_profiles{state="parent"} 1.0"#, #"parental_gate_profiles{state="child"} 0.0"#,
             ] {
                 #expect(after.contains(line + "\n"), "\(line) in:\n\(after)")
             }
+            GateRoutesTests.expectWellNamed(after)
             #expect(try GateRoutesTests.json(approved)["status"] as? String == "approved")
             let replay = try await client.json("/v1/approvals/\(token)", #"{"decision": "deny"}"#)
             #expect(replay.status == .conflict, "a used link is refused")

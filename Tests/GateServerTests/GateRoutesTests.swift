@@ -156,6 +156,31 @@ struct GateRoutesTests {
             #expect(text.contains("parental_gate_lockouts_total 1"))
             #expect(text.contains(#"parental_gate_http_requests_total{status="201"} 1"#))
             #expect(text.contains("parental_gate_http_request_duration_seconds_count"))
+            Self.expectWellNamed(text)
+        }
+    }
+
+    /// Every metric of `exposition` is ParentalGate's, has HELP text, a counter's name ends in
+    /// `_total`, every sample belongs to a declared metric, and no label names a profile.
+    static func expectWellNamed(_ exposition: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = exposition.split(separator: "\n").map(String.init)
+        var types: [String: String] = [:]
+        for line in lines where line.hasPrefix("# TYPE ") {
+            let parts = line.split(separator: " ").map(String.init)
+            types[parts[2]] = parts[3]
+        }
+        #expect(!types.isEmpty, sourceLocation: sourceLocation)
+        for (name, type) in types {
+            #expect(name.wholeMatch(of: /parental_gate_[a-z_]+/) != nil, "\(name)", sourceLocation: sourceLocation)
+            let help = lines.first { $0.hasPrefix("# HELP \(name) ") }?.dropFirst("# HELP \(name) ".count) ?? ""
+            #expect(help.count >= 10 && help.hasSuffix("."), "\(name)'s HELP: \(help)", sourceLocation: sourceLocation)
+            #expect((type == "counter") == name.hasSuffix("_total"), "\(name) is a \(type)", sourceLocation: sourceLocation)
+        }
+        for line in lines where !line.hasPrefix("#") {
+            let name = String(line.prefix { $0 != "{" && $0 != " " })
+            let metric = types[name] != nil ? name : name.replacing(/_(bucket|sum|count)$/, with: "")
+            #expect(types[metric] != nil, "\(line) belongs to no declared metric", sourceLocation: sourceLocation)
+            #expect(!line.contains("profile="), "\(line) names a profile", sourceLocation: sourceLocation)
         }
     }
 

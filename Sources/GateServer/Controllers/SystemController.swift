@@ -17,9 +17,11 @@ struct SystemController: Sendable {
 
     @Sendable func metricsText(_ request: Request, context: GateRequestContext) async throws -> Response {
         let gauges = try await GateGauges.read(gate)
+        var text: [UInt8] = []
+        metrics.emit(into: &text)
+        gauges.emit(into: &text)
         return Response(
-            status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-            body: .init(byteBuffer: ByteBuffer(string: metrics.exposition() + gauges.exposition())))
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(bytes: text)))
     }
 
     @Sendable func health(_ request: Request, context: GateRequestContext) -> Response {

@@ -1,13 +1,14 @@
 import Foundation
 import ParentalGate
+import Prometheus
 
 /// What `/metrics` reads from the database when it is asked, for a home dashboard: the build,
-/// each profile's state, the requests waiting for a parent, the notifications not yet
+/// how many profiles are in each state, the requests waiting for a parent, the notifications not yet
 /// delivered (alert on a backlog: "none lost" holds only while they go out).
 ///
 /// Read at scrape time, so what gatectl changed on the database file counts too.
 struct GateGauges: Sendable {
-    /// Each profile's name and state.
+    /// Each profile's name and state (counted by state: no label names a profile).
     var states: [(profile: String, state: GateState)]
     /// Requests to a parent still waiting.
     var waitingRequests: Int
@@ -21,7 +22,7 @@ struct GateGauges: Sendable {
         ("asked", .parentAsked), ("approved", .requestApproved), ("denied", .requestDenied), ("expired", .requestExpired),
     ]
 
-    /// The states `parental_gate_profile_state` has a sample for, one of which is 1.
+    /// The states `parental_gate_profiles` counts profiles in.
     static let stateNames = ["child", "verifying", "parent", "lockedOut", "hardLocked", "disabled"]
 
     static func read(_ gate: Gate) async throws -> GateGauges {
@@ -57,37 +58,43 @@ struct GateGauges: Sendable {
         }
     }
 
-    /// The gauges in the Prometheus text exposition format.
-    func exposition() -> String {
-        var lines: [String] = []
-        func gauge(_ name: String, _ help: String, _ samples: [(String, String)]) {
-            lines.append("# HELP \(name) \(help)")
-            lines.append("# TYPE \(name) gauge")
-            for (labels, value) in samples { lines.append("\(name)\(labels) \(value)") }
+    /// The gauges in the Prometheus text exposition format, into `buffer`: from a registry
+    /// made for this reading, so that a profile or subscription gone leaves no series behind.
+    /// No label names a profile: profiles are counted by state.
+    func emit(into buffer: inout [UInt8]) {
+        let registry = PrometheusCollectorRegistry()
+        registry.makeGauge(descriptor: .gate("build", unit: "info", "The running version of ParentalGate."), labels: [("version", Gate.version)])
+            .set(to: 1.0)
+        for stateName in Self.stateNames {
+            registry.makeGauge(
+                descriptor: .gate("profiles", "Profiles by the state they are in: child, verifying, parent, lockedOut, hardLocked or disabled."),
+                labels: [("state", stateName)])
+            .set(Int64(states.filter { Self.name(of: $0.state) == stateName }.count))
         }
-        gauge("parental_gate_build_info", "The running version of ParentalGate.", [("{version=\"\(Self.label(Gate.version))\"}", "1")])
-        gauge(
-            "parental_gate_profile_state", "Each profile's state: 1 for the state it is in, 0 for the others.",
-            states.flatMap { entry in
-                Self.stateNames.map { ("{profile=\"\(Self.label(entry.profile))\",state=\"\($0)\"}", $0 == Self.name(of: entry.state) ? "1" : "0") }
-            })
-        gauge("parental_gate_parent_requests_waiting", "Requests to a parent not decided yet.", [("", "\(waitingRequests)")])
-        lines.append("# HELP parental_gate_parent_requests_total Requests to a parent by what became of them, as the audit log holds them (pruning takes old ones away).")
-        lines.append("# TYPE parental_gate_parent_requests_total counter")
-        for entry in requestOutcomes { lines.append("parental_gate_parent_requests_total{outcome=\"\(entry.outcome)\"} \(entry.count)") }
-        gauge(
-            "parental_gate_notifications_pending", "Deliveries not made yet, per notification subscription.",
-            notifications.map { ("{subscription=\"\($0.id)\"}", "\($0.pending)") })
-        gauge(
-            "parental_gate_notification_last_failure_timestamp_seconds",
-            "When a subscription's last delivery try failed (seconds since 1970), for those that have failed.",
-            notifications.compactMap { entry in entry.lastFailedAt.map { ("{subscription=\"\(entry.id)\"}", "\(Int($0.timeIntervalSince1970))") } })
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` as a Prometheus label value: backslash, quote and newline escaped.
-    static func label(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
+        registry.makeGauge(descriptor: .gate("parent_requests_waiting", "Requests to a parent not decided yet."))
+            .set(Int64(waitingRequests))
+        for entry in requestOutcomes {
+            registry.makeCounter(
+                descriptor: .gate(
+                    "parent_requests", unit: "total",
+                    "Requests to a parent by what became of them, as the audit log holds them (pruning takes old ones away)."),
+                labels: [("outcome", entry.outcome)])
+            .increment(by: Int64(entry.count))
+        }
+        for entry in notifications {
+            let subscription = [("subscription", String(entry.id))]
+            registry.makeGauge(
+                descriptor: .gate("notifications_pending", "Deliveries not made yet, per notification subscription."), labels: subscription)
+            .set(Int64(entry.pending))
+            if let failed = entry.lastFailedAt {
+                registry.makeGauge(
+                    descriptor: .gate(
+                        "notification_last_failure_timestamp", unit: "seconds",
+                        "When a subscription's last delivery try failed (seconds since 1970), for those that have failed."),
+                    labels: subscription)
+                .set(Int64(failed.timeIntervalSince1970))
+            }
+        }
+        registry.emit(into: &buffer)
     }
 }

@@ -39,9 +39,10 @@ struct RequestLogMiddleware: RouterMiddleware {
         let address = client.address
         let (logger, metrics) = (context.logger, metrics)
         @Sendable func record() {
-            let elapsed = (ContinuousClock.now - start).components
+            let duration = ContinuousClock.now - start
+            let elapsed = duration.components
             let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-            metrics.record(status: status, seconds: seconds)
+            metrics.record(status: status, duration: duration)
             logger.info("request", metadata: [
                 "client": "\(address)", "method": "\(method)", "route": "\(route)", "status": "\(status)",
                 "ms": "\(Int((seconds * 1000).rounded()))",
