@@ -89,6 +89,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .target(
@@ -200,6 +201,13 @@ let package = Package(
             path: "Tests/Shared/TestSlots",
             swiftSettings: strictSwift
         ),
+        // The OpenAPI document as a contract the HTTP tests check every JSON answer against.
+        .target(
+            name: "OpenAPIContract",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            path: "Tests/Shared/OpenAPIContract",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "GateCoreTests",
             dependencies: ["GateCore", "TestSlots"],
@@ -226,6 +234,7 @@ let package = Package(
                 "TestSlots",
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
                 .product(name: "NIOEmbedded", package: "swift-nio", condition: server),
+                "OpenAPIContract",
             ],
             swiftSettings: strictSwift
         ),
@@ -233,6 +242,7 @@ let package = Package(
             name: "GatectlTests",
             dependencies: [
                 "ParentalGate", "GateCommands", "GateServer", "gatectl", "parental-gated", "gate-stress", "QuickStart", "TestSlots",
+                "OpenAPIContract",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
             ],
             swiftSettings: strictSwift

@@ -17,14 +17,14 @@ struct AdminRoutesTests {
         let gate = try Gate(database: .inMemory)
         let token = try await gate.addAdminToken(label: "tests", by: "mum")
         let auth: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
-        return (gate, auth, Application(router: GateServer(gate: gate).router(), logger: .quiet))
+        return (gate, auth, GateServer(gate: gate).router().contractChecked())
     }
 
     @Test("without an admin token every admin route is 401; a session token is not an admin token")
     func needsToken() async throws {
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma")
-        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        let app = GateServer(gate: gate).router().contractChecked()
         try await app.test(.router) { client in
             for (uri, method) in [
                 ("/v1/admin/profiles", HTTPRequest.Method.get), ("/v1/admin/profiles", .post),

@@ -3,6 +3,7 @@ import GateServer
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import ParentalGate
 import Testing
 import TestSlots
@@ -42,7 +43,7 @@ struct ErrorResponseTests {
         try await gate.addProfile("emma")
         let log = CapturedLog()
         let challenge = String(repeating: "ab", count: 16)
-        try await Application(router: GateServer(gate: gate).router(), logger: log.logger()).test(.router) { client in
+        try await GateServer(gate: gate).router().contractChecked(logger: log.logger()).test(.router) { client in
             var ids: [String] = []
             for (uri, method, status) in [
                 ("/v1/challenges/\(challenge)/answer", HTTPRequest.Method.post, HTTPResponse.Status.notFound),
@@ -83,7 +84,7 @@ struct ErrorResponseTests {
         let token = try await gate.addAdminToken(label: "tests", by: "mum")
         try await gate.addProfile("emma")
         let before = try await gate.auditEntries(limit: 100).items.count
-        try await Application(router: GateServer(gate: gate).router()).test(.router) { client in
+        try await GateServer(gate: gate).router().contractChecked(logger: Logger(label: "test")).test(.router) { client in
             let response = try await client.json(uri, method: method, #"{"zzz": 1}"#, headers: [.authorization: "Bearer \(token)"])
             #expect(response.status == .badRequest)
             let problem = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])

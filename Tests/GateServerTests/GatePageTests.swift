@@ -13,7 +13,7 @@ struct GatePageTests {
     func page() async throws {
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma", displayName: "Emma <3", locale: "ru-RU")
-        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        let app = GateServer(gate: gate).router().contractChecked()
         try await app.test(.router) { client in
             let response = try await client.execute(uri: "/gate/emma?next=/settings%3Ftab%3D1", method: .get)
             #expect(response.status == .ok)
@@ -38,7 +38,7 @@ struct GatePageTests {
         let gate = try Gate(database: .inMemory)
         // A parent may name a profile anything printable; a page someone links may carry any next.
         try await gate.addProfile("kid{{next-json}}", displayName: "{{profile-json}} {{strings-json}}")
-        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        let app = GateServer(gate: gate).router().contractChecked()
         try await app.test(.router) { client in
             let next = "/1;alert(document.cookie);x={{profile-json}}"
             let uri = "/gate/kid%7B%7Bnext-json%7D%7D?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
@@ -56,7 +56,7 @@ struct GatePageTests {
     func startButton() async throws {
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma", locale: "de")
-        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        let app = GateServer(gate: gate).router().contractChecked()
         try await app.test(.router) { client in
             let fetchSite = try #require(HTTPField.Name("Sec-Fetch-Site"))
             for (site, focus) in [(nil, true), ("none", true), ("same-origin", true), ("cross-site", false), ("same-site", false), ("CROSS-SITE", false)] {
@@ -91,7 +91,7 @@ struct GatePageTests {
         #expect(Self.hostileNext.count >= 20)
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma")
-        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        let app = GateServer(gate: gate).router().contractChecked()
         try await app.test(.router) { client in
             for next in Self.hostileNext {
                 let uri = "/gate/emma?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
@@ -108,7 +108,7 @@ struct GatePageTests {
     func safeNext(next: String) async throws {
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma")
-        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        let app = GateServer(gate: gate).router().contractChecked()
         let uri = "/gate/emma?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
         try await app.test(.router) { client in
             let html = String(buffer: try await client.execute(uri: uri, method: .get).body)
@@ -123,7 +123,7 @@ struct GatePageTests {
         try await gate.setHouseholdLocale("de")
         try await gate.addProfile("emma", locale: "it")
         try await gate.addProfile("mila", locale: "ru-RU")
-        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        let app = GateServer(gate: gate).router().contractChecked()
         try await app.test(.router) { client in
             let emma = String(buffer: try await client.execute(uri: "/gate/emma", method: .get).body)
             #expect(emma.contains("<html lang=\"de\">") && emma.contains("Frage anzeigen"), "no Italian table: the household's German")
@@ -148,7 +148,7 @@ struct GatePageTests {
         }
         let answer = try await gate.storedAnswer(of: challenge.id)
         clock.advance(by: .seconds(3))
-        let app = Application(router: GateServer(gate: gate).router(), logger: .quiet)
+        let app = GateServer(gate: gate).router().contractChecked()
         try await app.test(.router) { client in
             let response = try await client.json("/v1/challenges/\(challenge.id)/answer?cookie=1", #"{"value": \#(answer)}"#)
             let cookie = try #require(response.headers[.setCookie])

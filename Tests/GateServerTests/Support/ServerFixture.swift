@@ -22,7 +22,7 @@ struct ServerFixture {
 
     /// The application of a server on this gate (with `options`, default limits otherwise).
     func app(_ options: GateServerOptions = GateServerOptions()) -> some ApplicationProtocol {
-        Application(router: GateServer(gate: gate, options: options).router(), logger: .quiet)
+        GateServer(gate: gate, options: options).router().contractChecked()
     }
 
     /// The right answer of challenge `id`, read from the store (clients never get it).

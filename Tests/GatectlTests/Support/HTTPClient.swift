@@ -2,9 +2,12 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import OpenAPIContract
+import Testing
 
 /// Plain HTTP requests for tests: no cookie jar (every cookie is sent by hand), headers
-/// exactly as given.
+/// exactly as given. Every JSON answer of an operation the OpenAPI document names is checked
+/// against it (``OpenAPIContract``): a mismatch is an issue of the test that got it.
 enum HTTPClient {
     struct Reply {
         var status: Int
@@ -56,6 +59,12 @@ enum HTTPClient {
         for (name, value) in http?.allHeaderFields ?? [:] {
             if let name = name as? String, let value = value as? String { fields[name] = value }
         }
-        return Reply(status: http?.statusCode ?? 0, headers: fields, body: data)
+        let reply = Reply(status: http?.statusCode ?? 0, headers: fields, body: data)
+        if let problem = OpenAPIContract.shared.problem(
+            method: method, path: target.path(percentEncoded: true), status: reply.status, contentType: reply.header("Content-Type"), body: data)
+        {
+            Issue.record("the answer does not match the OpenAPI document: \(problem)")
+        }
+        return reply
     }
 }
