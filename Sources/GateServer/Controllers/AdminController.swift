@@ -67,24 +67,24 @@ struct AdminController: Sendable {
             .get("events", use: stream)
     }
 
-    @Sendable func profiles(_ request: Request, context: GateRequestContext) async throws -> Response {
-        try APIResponse.json(try await gate.profiles().map(ProfileJSON.init))
+    @Sendable func profiles(_ request: Request, context: GateRequestContext) async throws -> [ProfileJSON] {
+        try await gate.profiles().map(ProfileJSON.init)
     }
 
-    @Sendable func addProfile(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func addProfile(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<ProfileJSON> {
         let body = try await request.decode(as: NewProfile.self, context: context)
         let profile = try await gate.addProfile(body.name, displayName: body.displayName, locale: body.locale ?? "en", by: "admin API")
-        return try APIResponse.json(ProfileJSON(profile), status: .created)
+        return EditedResponse(status: .created, response: ProfileJSON(profile))
     }
 
-    @Sendable func policy(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func policy(_ request: Request, context: GateRequestContext) async throws -> PolicyJSON {
         let profile = try context.pathParameter("profile")
         let policy = try await gate.policy(for: profile)
         let resistance = try await gate.guessResistance(for: profile)
-        return try APIResponse.json(PolicyJSON(profile: profile, policy: policy, resistance: resistance))
+        return PolicyJSON(profile: profile, policy: policy, resistance: resistance)
     }
 
-    @Sendable func setPolicy(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func setPolicy(_ request: Request, context: GateRequestContext) async throws -> [PolicyChangeJSON] {
         let profile = try context.pathParameter("profile")
         let body = try await request.decode(as: PolicyPatch.self, context: context)
         var values: [(PolicyField, String)] = []
@@ -95,25 +95,25 @@ struct AdminController: Sendable {
             values.append((field, value))
         }
         let changes = try await gate.setPolicy(values, for: profile, by: "admin API")
-        return try APIResponse.json(changes.map(PolicyChangeJSON.init))
+        return changes.map(PolicyChangeJSON.init)
     }
 
-    @Sendable func unlock(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func unlock(_ request: Request, context: GateRequestContext) async throws -> [String: Bool] {
         let profile = try context.pathParameter("profile")
         let body = try await request.decode(as: UnlockBody.self, context: context)
-        return try APIResponse.json(["wasLocked": try await gate.unlock(profile: profile, by: body.by)])
+        return ["wasLocked": try await gate.unlock(profile: profile, by: body.by)]
     }
 
-    @Sendable func importQuestions(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func importQuestions(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<QuestionSetJSON> {
         let body = try await request.decode(as: NewQuestionSet.self, context: context)
         guard let name = body.file.name else { throw Refusal(.badRequest, "missing field 'name'") }
         guard let locale = body.file.locale else { throw Refusal(.badRequest, "missing field 'locale'") }
         let summary = try await gate.importQuestions(
             body.file.questions, set: name, locale: locale, replacing: body.replace ?? false, by: "admin API")
-        return try APIResponse.json(QuestionSetJSON(summary), status: .created)
+        return EditedResponse(status: .created, response: QuestionSetJSON(summary))
     }
 
-    @Sendable func audit(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func audit(_ request: Request, context: GateRequestContext) async throws -> [AuditEntryJSON] {
         var filter = AuditFilter()
         var limit = 100
         if let text = request.uri.queryParameters.get("limit") {
@@ -126,15 +126,15 @@ struct AdminController: Sendable {
             filter.profileID = try await gate.profile(named: profile).id
         }
         let latest = try await gate.auditEntries(filter, order: .newestFirst, limit: limit).items
-        return try APIResponse.json(latest.reversed().map(AuditEntryJSON.init))
+        return latest.reversed().map(AuditEntryJSON.init)
     }
 
-    @Sendable func stats(_ request: Request, context: GateRequestContext) async throws -> Response {
-        try APIResponse.json(try await gate.stats())
+    @Sendable func stats(_ request: Request, context: GateRequestContext) async throws -> [GateStats] {
+        try await gate.stats()
     }
 
-    @Sendable func verify(_ request: Request, context: GateRequestContext) async throws -> Response {
-        try APIResponse.json(try await gate.verifyAudit())
+    @Sendable func verify(_ request: Request, context: GateRequestContext) async throws -> AuditReport {
+        try await gate.verifyAudit()
     }
 
     /// `GET /v1/admin/events`: see ``AuditEventStream``.

@@ -27,7 +27,7 @@ struct GateController: Sendable {
         }
     }
 
-    struct SessionJSON: Encodable {
+    struct SessionJSON: ResponseEncodable {
         var profile: String
         var openedAt: Date
         var expiresAt: Date
@@ -46,7 +46,7 @@ struct GateController: Sendable {
             .delete("profiles/:profile/session", use: endSession)
     }
 
-    @Sendable func begin(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func begin(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<ResultJSON> {
         let body = try await request.decode(as: BeginBody.self, context: context)
         // The limit counts the profile the name resolves to, not the text of the path.
         let found = try await gate.profile(named: try context.pathParameter("profile"))
@@ -54,20 +54,20 @@ struct GateController: Sendable {
         let profile = found.name
         let result = try await gate.begin(profile: profile, client: body.client)
         switch result {
-        case .challenge: return try APIResponse.json(ResultJSON(result), status: .created)
+        case .challenge: return EditedResponse(status: .created, response: ResultJSON(result))
         case .lockedOut(let until):
             let seconds = max(1, Int(until.timeIntervalSince(gate.now()).rounded(.up)))
-            return APIResponse.problem(
+            throw Refusal(
                 APIResponse.locked, "\(profile) is locked out until \(APIResponse.time(until))",
                 headers: [.retryAfter: String(seconds)])
         case .hardLocked:
-            return APIResponse.problem(APIResponse.locked, "\(profile) is hard-locked: only an adult's unlock opens the gate")
+            throw Refusal(APIResponse.locked, "\(profile) is hard-locked: only an adult's unlock opens the gate")
         case .disabled:
-            return APIResponse.problem(.forbidden, "\(profile) is disabled")
+            throw Refusal(.forbidden, "\(profile) is disabled")
         }
     }
 
-    @Sendable func answer(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func answer(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<ResultJSON> {
         let id = try Self.challengeID(context)
         let cookie = request.uri.queryParameters.get("cookie")
         guard cookie == nil || cookie == "1" else {
@@ -78,29 +78,28 @@ struct GateController: Sendable {
         try throttle.admit(profile: owner)
         let profile = owner.name
         let result = try await gate.answer(challenge: id, value: body.value, client: body.client)
-        guard case .passed(let pass) = result, cookie == "1" else { return try Self.respond(result) }
+        guard case .passed(let pass) = result, cookie == "1" else { return EditedResponse(response: try Self.answered(result)) }
         // The page's cookie instead of a token in the body: script on the page never holds it.
         var json = ResultJSON(result)
         json.token = nil
         let secure = RequestClient(request, context: context, options: options).isSecure
-        var response = try APIResponse.json(json)
-        response.setCookie(SessionToken.cookie(pass, profile: profile, now: gate.now(), secure: secure))
-        return response
+        let sessionCookie = SessionToken.cookie(pass, profile: profile, now: gate.now(), secure: secure)
+        return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
     }
 
-    @Sendable func cancel(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func cancel(_ request: Request, context: GateRequestContext) async throws -> ResultJSON {
         let id = try Self.challengeID(context)
         let body = try await request.decode(as: BeginBody.self, context: context)
         try throttle.admit(profile: try await Self.owner(of: id, gate: gate))
-        return try Self.respond(try await gate.cancel(challenge: id, client: body.client))
+        return try Self.answered(try await gate.cancel(challenge: id, client: body.client))
     }
 
-    @Sendable func state(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func state(_ request: Request, context: GateRequestContext) async throws -> StateResponse {
         let name = try await gate.profile(named: try context.pathParameter("profile")).name
-        return try APIResponse.json(StateResponse(StateJSON(profile: name, state: try await gate.state(profile: name))))
+        return StateResponse(StateJSON(profile: name, state: try await gate.state(profile: name)))
     }
 
-    @Sendable func endSession(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func endSession(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<[String: Bool]> {
         let name = try await gate.profile(named: try context.pathParameter("profile")).name
         guard let token = SessionToken.from(request, profile: name), let session = try await gate.session(token: token),
               ProfileName.key(for: session.profile) == ProfileName.key(for: name)
@@ -108,12 +107,10 @@ struct GateController: Sendable {
             throw Refusal(.unauthorized, "ending parent mode needs that session's own token (its cookie or Authorization: Bearer)")
         }
         let ended = try await gate.endSession(profile: name, by: "http")
-        var response = try APIResponse.json(["ended": ended])
-        response.setCookie(SessionToken.expiredCookie(profile: name))
-        return response
+        return EditedResponse(headers: [.setCookie: SessionToken.expiredCookie(profile: name).description], response: ["ended": ended])
     }
 
-    @Sendable func session(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func session(_ request: Request, context: GateRequestContext) async throws -> SessionJSON {
         let profile: String? = request.uri.queryParameters.get("profile").map { String($0) }
         let tokens = profile.map { SessionToken.from(request, profile: $0).map { [$0] } ?? [] } ?? SessionToken.all(request)
         for token in tokens.prefix(16) {
@@ -121,18 +118,18 @@ struct GateController: Sendable {
             if let session = try await gate.session(token: token),
                profile.map({ ProfileName.key(for: $0) == ProfileName.key(for: session.profile) }) ?? true
             {
-                return try APIResponse.json(SessionJSON(profile: session.profile, openedAt: session.openedAt, expiresAt: session.expiresAt))
+                return SessionJSON(profile: session.profile, openedAt: session.openedAt, expiresAt: session.expiresAt)
             }
         }
         throw Refusal(.unauthorized, profile.map { "no live parent session of \($0.escapedForMessage) for this token" } ?? "no live parent session for this token")
     }
 
-    /// The answer of `challenge answer`/`cancel`: 200 with the result, 409 for an ended challenge.
-    static func respond(_ result: AnswerResult) throws -> Response {
+    /// The answer of `challenge answer`/`cancel`: the result, or 409 for an ended challenge.
+    static func answered(_ result: AnswerResult) throws(Refusal) -> ResultJSON {
         if case .alreadyEnded(let status) = result {
-            return APIResponse.problem(.conflict, "the challenge has already ended (\(status.rawValue))")
+            throw Refusal(.conflict, "the challenge has already ended (\(status.rawValue))")
         }
-        return try APIResponse.json(ResultJSON(result))
+        return ResultJSON(result)
     }
 
     static func challengeID(_ context: GateRequestContext) throws -> ChallengeID {

@@ -48,11 +48,11 @@ struct NotificationController: Sendable {
             .post("notifications/:id/test", use: test)
     }
 
-    @Sendable func list(_ request: Request, context: GateRequestContext) async throws -> Response {
-        try APIResponse.json(try await gate.notifications().map { NotificationJSON($0) })
+    @Sendable func list(_ request: Request, context: GateRequestContext) async throws -> [NotificationJSON] {
+        try await gate.notifications().map { NotificationJSON($0) }
     }
 
-    @Sendable func add(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func add(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<NotificationJSON> {
         let body = try await request.decode(as: NewNotification.self, context: context)
         let settings: NotificationSettings
         do throws(GateInputError) {
@@ -60,16 +60,16 @@ struct NotificationController: Sendable {
         } catch {
             throw Refusal(.badRequest, error.description)
         }
-        return try APIResponse.json(NotificationJSON(try await gate.addNotification(settings, by: "admin API")), status: .created)
+        return EditedResponse(status: .created, response: NotificationJSON(try await gate.addNotification(settings, by: "admin API")))
     }
 
-    @Sendable func remove(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func remove(_ request: Request, context: GateRequestContext) async throws -> [String: Int64] {
         let removed = try await gate.removeNotification(try Self.id(context), by: "admin API")
-        return try APIResponse.json(["removed": removed.id, "droppedDeliveries": Int64(removed.pending)])
+        return ["removed": removed.id, "droppedDeliveries": Int64(removed.pending)]
     }
 
-    @Sendable func test(_ request: Request, context: GateRequestContext) async throws -> Response {
-        try APIResponse.json(["queued": try await gate.testNotification(try Self.id(context), by: "admin API")], status: .accepted)
+    @Sendable func test(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<[String: Int]> {
+        EditedResponse(status: .accepted, response: ["queued": try await gate.testNotification(try Self.id(context), by: "admin API")])
     }
 
     /// The notification id in the path; a 400 problem when it is not a whole number from 1.

@@ -29,7 +29,7 @@ struct RequestController: Sendable {
 
     /// What the asking client learns: its handle (on asking only), where the request stands,
     /// and, once, the parent mode an approval opened (`token` and `until`, or the cookie).
-    struct RequestJSON: Encodable {
+    struct RequestJSON: ResponseEncodable {
         var id: String?
         var request: ParentRequestJSON
         var token: String?
@@ -44,13 +44,13 @@ struct RequestController: Sendable {
             .post("approvals/:token", use: decide)
     }
 
-    @Sendable func ask(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func ask(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<RequestJSON> {
         let body = try await request.decode(as: AskBody.self, context: context)
         let found = try await gate.profile(named: try context.pathParameter("profile"))
         try throttle.admit(profile: found)
         switch try await gate.askParent(profile: found.name, client: body.client) {
         case .asked(let asked, let handle):
-            return try APIResponse.json(RequestJSON(id: handle, request: ParentRequestJSON(asked)), status: .created)
+            return EditedResponse(status: .created, response: RequestJSON(id: handle, request: ParentRequestJSON(asked)))
         case .alreadyWaiting(let waiting):
             throw Refusal(.conflict, "a request of \(found.name) is already waiting for a parent, until \(APIResponse.time(waiting.expiresAt))")
         case .tooSoon(let retryAt):
@@ -65,27 +65,26 @@ struct RequestController: Sendable {
         }
     }
 
-    @Sendable func check(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func check(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<RequestJSON> {
         let cookie = request.uri.queryParameters.get("cookie")
         guard cookie == nil || cookie == "1" else { throw Refusal(.badRequest, "cookie must be 1 (or left out)") }
         let checked = try await gate.parentRequest(handle: try context.pathParameter("handle"))
         var json = RequestJSON(request: ParentRequestJSON(checked.request), token: checked.pass?.token, until: checked.pass?.until)
-        guard let pass = checked.pass, cookie == "1" else { return try APIResponse.json(json) }
+        guard let pass = checked.pass, cookie == "1" else { return EditedResponse(response: json) }
         // The page's cookie instead of a token in the body, as for a pass.
         json.token = nil
         let secure = RequestClient(request, context: context, options: options).isSecure
-        var response = try APIResponse.json(json)
-        response.setCookie(SessionToken.cookie(pass, profile: checked.request.profile, now: gate.now(), secure: secure))
-        return response
+        let sessionCookie = SessionToken.cookie(pass, profile: checked.request.profile, now: gate.now(), secure: secure)
+        return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
     }
 
-    @Sendable func decide(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func decide(_ request: Request, context: GateRequestContext) async throws -> ParentRequestJSON {
         let token = try context.pathParameter("token")
         let body = try await request.decode(as: DecisionBody.self, context: context)
         guard body.decision == "approve" || body.decision == "deny" else {
             throw Refusal(.badRequest, "decision must be approve or deny")
         }
         let decided = try await gate.decideParentRequest(approvalToken: token, approve: body.decision == "approve")
-        return try APIResponse.json(ParentRequestJSON(decided))
+        return ParentRequestJSON(decided)
     }
 }

@@ -30,13 +30,13 @@ struct SystemController: Sendable {
 
     /// Ready only while the database can be written: the write lock can be taken, and the
     /// file, its log and its folder are writable on a file system with room left.
-    @Sendable func ready(_ request: Request, context: GateRequestContext) async throws -> Response {
+    @Sendable func ready(_ request: Request, context: GateRequestContext) async throws -> [String: String] {
         let problems = await gate.writeProblems()
         guard problems.isEmpty else {
             for problem in problems { context.logger.error("not ready: \(problem)") }
             throw Refusal(.serviceUnavailable, "the database cannot be written; the server's log says why")
         }
-        return try APIResponse.json(["status": "ready"])
+        return ["status": "ready"]
     }
 
     @Sendable func document(_ request: Request, context: GateRequestContext) -> Response {

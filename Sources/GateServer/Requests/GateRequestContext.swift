@@ -23,4 +23,9 @@ public struct GateRequestContext: RequestContext, RemoteAddressRequestContext, S
     public var requestDecoder: GateRequestDecoder {
         GateRequestDecoder()
     }
+
+    /// Handlers return their JSON values; this writes them.
+    public var responseEncoder: GateResponseEncoder {
+        GateResponseEncoder()
+    }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import ParentalGate
 import GateJSON
+import Hummingbird
 
 /// A profile's state over HTTP: what `gatectl status --json` shows, but an open challenge
 /// without its id, so that only the client that began it (which got the id then) can
 /// answer or cancel it.
-struct StateResponse: Encodable {
+struct StateResponse: ResponseEncodable {
     /// An open challenge as anyone may see it.
     struct OpenChallenge: Encodable {
         var prompt: String
