@@ -157,6 +157,7 @@ struct GateRoutesTests {
             #expect(text.contains(#"parental_gate_http_requests_total{status="201"} 1"#))
             #expect(text.contains("parental_gate_http_request_duration_seconds_count"))
             Self.expectWellNamed(text)
+            #expect(!text.contains("emma"), "no metric names a profile, under any label")
         }
     }
 

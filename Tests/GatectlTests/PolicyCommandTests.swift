@@ -314,6 +314,8 @@ struct PolicyCommandTests {
         expectError(try db.run(["policy", "set", "--colour", "red"]), status: 64, message: "unknown option '--colour'")
         expectError(try db.run(["policy", "set", "--lockout", "1m", "--lockout", "2m"]), status: 64, message: "'--lockout' is given twice")
         expectError(try db.run(["policy", "set", "--lockout"]), status: 64, message: "missing value for '--lockout' (1s...7d)")
+        expectError(
+            try db.run(["policy", "set", "--lockout", "--max-lockout", "2d"]), status: 64, message: "missing value for '--lockout' (1s...7d)")
         expectError(try db.run(["policy", "set", "--lockout", "1m", "now"]), status: 64, message: "unexpected argument 'now'")
         expectUnchanged(try db.snapshot(), before)
     }

@@ -46,7 +46,10 @@ struct PolicyValueOptions: ParsableArguments {
                 } else {
                     name = word[...]
                     guard let field = Self.fieldsByOption[String(name)] else { throw Self.unexpected(word) }
-                    guard index < words.endIndex else { throw ValidationError("missing value for '\(name)' (\(field.allowedValues))") }
+                    // The next word is the value, unless it is another field's option (no value is one).
+                    guard index < words.endIndex, Self.fieldsByOption[words[index]] == nil else {
+                        throw ValidationError("missing value for '\(name)' (\(field.allowedValues))")
+                    }
                     text = words[index]
                     index += 1
                 }

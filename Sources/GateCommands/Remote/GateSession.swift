@@ -27,7 +27,8 @@ package struct LocalGateSession: GateSession {
     package func profile(named name: String) async throws -> (name: String, locale: LocaleTag) {
         let profile = try await gate.profile(named: name)
         // The language the gate speaks to the profile: its questions' (with the household default).
-        return (profile.name, (try? LocaleTag(try await gate.strings(for: profile).language)) ?? .english)
+        let strings = try await gate.strings(for: profile)
+        return (profile.name, (try? LocaleTag(strings.language)) ?? .english)
     }
 
     package func begin(profile: String, client: String) async throws -> BeginResult {

@@ -1,4 +1,3 @@
-
 /// The approval page's words in the parent's language: the best of English, Russian, German,
 /// French and Spanish their browser asks for (`Accept-Language`, by its weights), else
 /// English (``LocalizedTable``). `{name}` is the asking profile's display name. `from` labels the client's own words (the child's),

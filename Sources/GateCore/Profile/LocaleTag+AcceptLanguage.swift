@@ -3,8 +3,8 @@ import Foundation
 extension LocaleTag {
     /// The language ranges of an `Accept-Language` header (RFC 9110, 12.5.4), best first: by
     /// their weight `q` (1 when not given), in the header's order where equal; ranges with
-    /// `q=0`, a malformed `q`, or a tag that is not a language are left out, and `*` (any) is
-    /// English.
+    /// `q=0`, a malformed `q`, or a tag that is not a language are left out, and so is `*` (any
+    /// other language: English, the last resort, is that already).
     package static func accepted(byAcceptLanguage header: String?) -> [LocaleTag] {
         var ranges: [(tag: LocaleTag, weight: Double, order: Int)] = []
         for (order, item) in (header ?? "").split(separator: ",").enumerated() {
@@ -19,8 +19,7 @@ extension LocaleTag {
                 weight = value
             }
             guard weight > 0 else { continue }
-            let tag = range == "*" ? LocaleTag.english : try? LocaleTag(range)
-            if let tag { ranges.append((tag, weight, order)) }
+            if let tag = try? LocaleTag(range) { ranges.append((tag, weight, order)) }
         }
         return ranges.sorted { ($0.weight, -$0.order) > ($1.weight, -$1.order) }.map(\.tag)
     }

@@ -6,7 +6,11 @@ extension Gate {
     /// The words the gate speaks to `profile`: the table its questions are worded from (its
     /// locale, its parents, the household default, then English), for pages and terminals.
     public func strings(for profile: Profile) async throws(GateError) -> GateStrings {
-        let household = try await read { try $0.householdLocale() }
-        return GateStrings.forLocale(profile.locale, householdDefault: household)
+        try await read { try Self.strings(for: profile, in: $0) }
+    }
+
+    /// The words for `profile`, read in `transaction`: the one place the chain is followed.
+    static func strings(for profile: Profile, in transaction: StoreTransaction) throws -> GateStrings {
+        GateStrings.forLocale(profile.locale, householdDefault: try transaction.householdLocale())
     }
 }

@@ -4,10 +4,31 @@ import Yams
 /// The OpenAPI document (`Sources/GateServer/Resources/openapi.yaml`), parsed with Yams, and
 /// a check of a JSON answer against the schema it documents for the answer's operation and
 /// status: the subset of JSON Schema the document uses (`type`, `properties`, `required`,
-/// `additionalProperties`, `items`, `enum`, `const`, `$ref`).
+/// `additionalProperties`, `items`, `enum`, `const`, `$ref`). An object schema that lists its
+/// `properties` takes no other member unless `additionalProperties` says so: an answer with a
+/// field the document does not name is a mismatch.
 public struct OpenAPIContract: Sendable {
-    /// The document as Yams reads it (`[String: Any]` trees), kept as its text.
+    /// The document's text.
     let text: String
+    /// The document as Yams read it, once.
+    private let parsed: Parsed
+
+    /// A parsed document: never changed after it is read.
+    private final class Parsed: @unchecked Sendable {
+        let document: Result<[String: Any], Failure>
+
+        init(_ text: String) {
+            document = Result {
+                guard let document = try Yams.load(yaml: text) as? [String: Any] else { throw Failure("the document is not a YAML mapping") }
+                return document
+            }.mapError { $0 as? Failure ?? Failure("the document does not parse: \($0)") }
+        }
+    }
+
+    init(text: String) {
+        self.text = text
+        parsed = Parsed(text)
+    }
 
     public static let shared: OpenAPIContract = {
         // Tests/Shared/OpenAPIContract/ → the package's root.
@@ -18,8 +39,7 @@ public struct OpenAPIContract: Sendable {
 
     /// The parsed document.
     public func document() throws -> [String: Any] {
-        guard let document = try Yams.load(yaml: text) as? [String: Any] else { throw Failure("the document is not a YAML mapping") }
-        return document
+        try parsed.document.get()
     }
 
     /// `METHOD /path` of every operation, path parameters written `{name}`.
@@ -55,8 +75,14 @@ public struct OpenAPIContract: Sendable {
             }
             if let reference = response["$ref"] as? String { response = try Self.resolve(reference, in: document) }
             let mediaType = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            guard mediaType.hasSuffix("json") else { return nil }
             let content = response["content"] as? [String: Any] ?? [:]
+            guard mediaType.hasSuffix("json") else {
+                let documentedJSON = content.keys.filter { $0.hasSuffix("json") }
+                guard documentedJSON.isEmpty || content[mediaType] != nil else {
+                    return "\(method) \(template) \(status): answered \(mediaType.isEmpty ? "without a Content-Type" : mediaType), documented \(documentedJSON.sorted())"
+                }
+                return nil
+            }
             guard let media = content[mediaType] as? [String: Any] else {
                 return "\(method) \(template) \(status): \(mediaType) is not documented (documented: \(content.keys.sorted()))"
             }
@@ -83,15 +109,21 @@ public struct OpenAPIContract: Sendable {
         return nil
     }
 
+    /// What `reference` points at, following `$ref`s on the way (at most 16).
     private static func resolve(_ reference: String, in document: [String: Any]) throws -> [String: Any] {
-        guard reference.hasPrefix("#/") else { throw Failure("unsupported $ref \(reference)") }
-        var node: Any = document
-        for key in reference.dropFirst(2).split(separator: "/") {
-            guard let next = (node as? [String: Any])?[String(key)] else { throw Failure("$ref \(reference) points at nothing") }
-            node = next
+        var reference = reference
+        for _ in 0..<16 {
+            guard reference.hasPrefix("#/") else { throw Failure("unsupported $ref \(reference)") }
+            var node: Any = document
+            for key in reference.dropFirst(2).split(separator: "/") {
+                guard let next = (node as? [String: Any])?[String(key)] else { throw Failure("$ref \(reference) points at nothing") }
+                node = next
+            }
+            guard let resolved = node as? [String: Any] else { throw Failure("$ref \(reference) is not an object") }
+            guard let next = resolved["$ref"] as? String else { return resolved }
+            reference = next
         }
-        guard let resolved = node as? [String: Any] else { throw Failure("$ref \(reference) is not an object") }
-        return resolved
+        throw Failure("$ref \(reference) goes round in circles")
     }
 
     /// A JSON value with its exact type (JSONSerialization cannot tell `1` from `true` on Linux).
@@ -173,6 +205,8 @@ public struct OpenAPIContract: Sendable {
                 } else if let additional = schema["additionalProperties"] {
                     if additional as? Bool == false { throw Failure("\(place): \(name) is not documented") }
                     try check(member, against: additional, at: "\(place).\(name)", in: document)
+                } else if !properties.isEmpty {
+                    throw Failure("\(place): \(name) is not documented")
                 }
             }
         }
