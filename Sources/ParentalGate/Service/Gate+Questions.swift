@@ -14,7 +14,7 @@ extension Gate {
         _ transaction: StoreTransaction, profile: Profile, policy: Policy, generator: QuestionGenerator
     ) throws -> PreparedQuestion {
         let household = try transaction.householdLocale()
-        let strings = try strings(for: profile, in: transaction)
+        let strings = strings(for: profile, household: household)
         let stringsLocale = (try? LocaleTag(strings.language)) ?? .english
         let arithmetic = {
             generator.arithmetic(
