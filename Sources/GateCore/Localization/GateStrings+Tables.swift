@@ -1,9 +1,9 @@
 extension GateStrings {
-    package static let tables: [String: GateStrings] = [
+    public static let tables: [String: GateStrings] = [
         "en": .english, "ru": .russian, "de": .german, "fr": .french, "es": .spanish,
     ]
 
-    package static let english = GateStrings(
+    public static let english = GateStrings(
         language: "en", question: "What is {expression}?",
         plus: "{a} plus {b}", minus: "{a} minus {b}", times: "{a} times {b}", dividedBy: "{a} divided by {b}",
         timesThenPlus: "{a} times {b}, plus {c}", timesThenMinus: "{a} times {b}, minus {c}",

@@ -6,7 +6,7 @@
 ///   and its parents, then English; a browser's `Accept-Language` ranges by their `q`, each
 ///   with its parents, then English.
 /// - **Filling**: `{key}` in a template is replaced by its value (``fill(_:_:)``).
-package protocol LocalizedTable: Sendable {
+public protocol LocalizedTable: Sendable {
     /// The language of this table: `en`, `ru`, …
     var language: String { get }
     /// The tables by language.
@@ -17,12 +17,12 @@ package protocol LocalizedTable: Sendable {
 
 extension LocalizedTable {
     /// The table for `locale`, falling back along ``resolutionChain(_:householdDefault:)``.
-    package static func table(for locale: LocaleTag, householdDefault: LocaleTag? = nil) -> Self {
+    public static func table(for locale: LocaleTag, householdDefault: LocaleTag? = nil) -> Self {
         first(in: resolutionChain(locale, householdDefault: householdDefault))
     }
 
     /// The table for the best language an `Accept-Language` header asks for that has one.
-    package static func table(forAcceptLanguage header: String?) -> Self {
+    public static func table(forAcceptLanguage header: String?) -> Self {
         first(in: LocaleTag.accepted(byAcceptLanguage: header).flatMap(\.fallbackChain))
     }
 
@@ -35,7 +35,7 @@ extension LocalizedTable {
     }
 
     /// The locales tried, in order, for `locale`.
-    package static func resolutionChain(_ locale: LocaleTag, householdDefault: LocaleTag?) -> [LocaleTag] {
+    public static func resolutionChain(_ locale: LocaleTag, householdDefault: LocaleTag?) -> [LocaleTag] {
         var chain = locale.fallbackChain
         if let householdDefault { chain += householdDefault.fallbackChain }
         chain.append(.english)
@@ -44,10 +44,10 @@ extension LocalizedTable {
     }
 
     /// The languages with a built-in table.
-    package static var builtInLanguages: [String] { tables.keys.sorted() }
+    public static var builtInLanguages: [String] { tables.keys.sorted() }
 
     /// Fills `template`'s `{key}` placeholders with `values`.
-    package static func fill(_ template: String, _ values: [String: String]) -> String {
+    public static func fill(_ template: String, _ values: [String: String]) -> String {
         values.reduce(template) { text, pair in text.replacingOccurrences(of: "{\(pair.key)}", with: pair.value) }
     }
 }

@@ -5,7 +5,7 @@ extension LocaleTag {
     /// their weight `q` (1 when not given), in the header's order where equal; ranges with
     /// `q=0`, a malformed `q`, or a tag that is not a language are left out, and so is `*` (any
     /// other language: English, the last resort, is that already).
-    package static func accepted(byAcceptLanguage header: String?) -> [LocaleTag] {
+    public static func accepted(byAcceptLanguage header: String?) -> [LocaleTag] {
         var ranges: [(tag: LocaleTag, weight: Double, order: Int)] = []
         for (order, item) in (header ?? "").split(separator: ",").enumerated() {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
