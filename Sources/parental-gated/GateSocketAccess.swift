@@ -15,14 +15,24 @@ struct GateSocketAccess: Sendable {
 
     init() {}
 
-    init(rules: [String]) throws(CommandError) {
-        for rule in rules {
-            let parts = rule.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+    /// One rule, `USER=PROFILE[,PROFILE…]`.
+    struct Rule {
+        let user: String
+        let profiles: [String]
+
+        /// The rule `text` states, or `nil` when it is not one.
+        init?(_ text: String) {
+            let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             let names = parts.count == 2 ? parts[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : []
-            guard parts.count == 2, !parts[0].isEmpty, !names.isEmpty, !names.contains(where: \.isEmpty) else {
-                throw .usage("gate access rule '\(rule.escapedForMessage)' is not USER=PROFILE[,PROFILE…] (* for every account or every profile)")
-            }
-            profiles[parts[0], default: []].formUnion(names.map { $0 == Self.everything ? $0 : ProfileName.key(for: $0) })
+            guard parts.count == 2, !parts[0].isEmpty, !names.isEmpty, !names.contains(where: \.isEmpty) else { return nil }
+            user = parts[0]
+            profiles = names
+        }
+    }
+
+    init(rules: [Rule]) {
+        for rule in rules {
+            profiles[rule.user, default: []].formUnion(rule.profiles.map { $0 == Self.everything ? $0 : ProfileName.key(for: $0) })
         }
     }
 

@@ -12,6 +12,7 @@ struct ParentalGated: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parental-gated",
         abstract: "The ParentalGate daemon: the only process that opens the database; serves HTTP and two Unix sockets.",
+        usage: "parental-gated [<options>] [--SETTING <value> …]",
         discussion: """
             HTTP: the gate API under /v1, forward auth at /v1/auth, the admin API, /healthz, \
             /readyz, /metrics and /openapi.yaml. Delivers the notifications gatectl notify sets up. The admin socket (mode 0660, --admin-group) takes \
@@ -23,6 +24,8 @@ struct ParentalGated: AsyncParsableCommand {
             Prints the address it serves on (and a new admin token, with --init-admin-token) on \
             standard output as soon as it has them; logs go to standard error. Stops gracefully on \
             SIGTERM or SIGINT; SIGHUP is logged and changes nothing.
+
+            \(DaemonFlags.helpText)
             """,
         version: Gate.version)
 
@@ -38,29 +41,6 @@ struct ParentalGated: AsyncParsableCommand {
     @Option(help: "A JSON configuration file (default: $PARENTAL_GATE_CONFIG); flags and the environment override it.")
     var config: String?
 
-    @Option(help: "The address to listen on for HTTP (default: loopback only).")
-    var host: String?
-
-    @Option(help: "The HTTP port (default: 8080; 0: any free port, the one chosen is printed).")
-    var port: Int?
-
-    @Option(help: "The admin socket: every gatectl command (default: $RUNTIME_DIRECTORY/admin.sock under systemd, else none).")
-    var adminSocket: String?
-
-    @Option(help: "The group that may use the admin socket (mode 0660); default: the daemon's own group.")
-    var adminGroup: String?
-
-    @Option(help: "The gate socket: what a child may do (default: $RUNTIME_DIRECTORY/gate.sock under systemd, else none).")
-    var gateSocket: String?
-
-    @Option(
-        name: .customLong("gate-access"),
-        help: "USER=PROFILE[,PROFILE…]: on the gate socket the account USER may use only these profiles; * for every account or every profile (repeatable; a gate socket needs at least one rule: *=* lets every account use every profile).")
-    var gateAccess: [String] = []
-
-    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical (default: info).")
-    var logLevel: String?
-
     @Flag(help: "Make a new admin token for the admin API, print it once, then serve.")
     var initAdminToken = false
 
@@ -70,87 +50,14 @@ struct ParentalGated: AsyncParsableCommand {
     @Flag(help: "Retire every stored admin token before this start's --init-admin-token or --admin-token-file token (one of them is needed).")
     var revokeAdminTokens = false
 
-    @Option(
-        name: .customLong("trusted-proxy"),
-        help: "The IP address of a reverse proxy whose X-Forwarded-For, -Proto and -Host headers are believed (repeatable).")
-    var trustedProxies: [String] = []
-
-    @Flag(inversion: .prefixedNo, help: "Clients come over HTTPS (through a TLS proxy): session cookies are Secure and the origin is https.")
-    var secureCookies: Bool?
-
-    @Option(help: "Requests that can write, per client address, as N/DURATION (default: 60/1m).")
-    var rateLimitPerAddress: RateLimitArgument?
-
-    @Option(help: "Gate operations per profile, as N/DURATION (default: 12/1m).")
-    var rateLimitPerProfile: RateLimitArgument?
-
-    @Flag(help: "Turn both rate limits off.")
-    var noRateLimit = false
-
-    @Option(help: "Close a connection that sends nothing for this long, including one whose request head is unfinished (default: 15s).")
-    var idleTimeout: DurationArgument?
-
-    @Option(help: "Close a connection whose request body has not arrived within this long of its head (default: 30s).")
-    var readTimeout: DurationArgument?
-
-    @Option(
-        name: .customLong("allowed-host"),
-        help: "A name the gate is reached by (Host, or X-Forwarded-Host from a trusted proxy), besides IP addresses and localhost (repeatable).")
-    var allowedHosts: [String] = []
-
-    @Option(help: "Reset a connection whose answers have not been read for this long (default: 30s).")
-    var writeTimeout: DurationArgument?
-
-    @Option(help: "Connections open at once; more wait until one closes (default: 256).")
-    var maxConnections: Int?
-
-    @Option(help: "Connections open at once from one client address; more are closed (default: 32).")
-    var maxConnectionsPerAddress: Int?
-
-    @Option(help: "Wait this long before trying again a notification that was not delivered, twice as long after each further failure (default: 5s).")
-    var notifyRetryBase: DurationArgument?
-
-    @Option(help: "The longest wait between tries of a notification (default: 1h).")
-    var notifyRetryMax: DurationArgument?
-
-    @Option(help: "The longest one try of a notification may take, connecting included (default: 10s).")
-    var notifyTimeout: DurationArgument?
-
-    @Option(
-        name: .customLong("notify-allowed-host"),
-        help: "A host notifications may be sent to (repeatable; with none, any host the admin names).")
-    var notifyAllowedHosts: [String] = []
-
-    @Option(help: "The address parents reach this server by, for the approval links of requests (e.g. http://gate.home.lan:8080); without it, notifications say to approve with gatectl ask approve.")
-    var publicURL: String?
+    /// The settings, as flags.
+    @OptionGroup var settings: DaemonFlags
 
     func validate() throws {
-        if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
-        if let bad = trustedProxies.first(where: { !GateServerOptions.isIPAddress($0) }) {
-            throw ValidationError("--trusted-proxy must be an IP address, not '\(bad.escapedForMessage)'")
-        }
-        if noRateLimit, rateLimitPerAddress != nil || rateLimitPerProfile != nil {
-            throw ValidationError("--no-rate-limit cannot be combined with --rate-limit-per-address or --rate-limit-per-profile")
-        }
-        if let bad = allowedHosts.first(where: { !GateServerOptions.isHostName($0) }) {
-            throw ValidationError("--allowed-host must be a host name, not '\(bad.escapedForMessage)'")
-        }
-        for (name, value) in [("--idle-timeout", idleTimeout), ("--read-timeout", readTimeout), ("--write-timeout", writeTimeout)] {
-            if let value, !(Duration.milliseconds(100)...Duration.seconds(3600)).contains(value.duration) {
-                throw ValidationError("\(name) must be between 100ms and 1h")
-            }
-        }
-        if let maxConnections, !(1...100_000).contains(maxConnections) {
-            throw ValidationError("--max-connections must be between 1 and 100000")
-        }
-        if let maxConnectionsPerAddress, !(1...100_000).contains(maxConnectionsPerAddress) {
-            throw ValidationError("--max-connections-per-address must be between 1 and 100000")
-        }
         if revokeAdminTokens, !initAdminToken, adminTokenFile == nil {
             throw ValidationError("--revoke-admin-tokens needs --init-admin-token or --admin-token-file: the new token's audit record records the revocation")
         }
         if global.socket != nil { throw ValidationError("--socket is gatectl's: the daemon's sockets are --admin-socket and --gate-socket") }
-        if let adminSocket, adminSocket == gateSocket { throw ValidationError("--admin-socket and --gate-socket must be different files") }
     }
 
     func run() async throws {

@@ -130,7 +130,7 @@ struct AskParentCommandTests {
         for value in ["gate.home.lan", "ftp://gate.home.lan", "http://user:pw@gate.home.lan", "http://gate.home.lan/?x=1", "https://home.example/gate"] {
             let result = try GatectlProcess.run(
                 ["--port", "0", "--database", root.path("gate.sqlite"), "--public-url", value], executable: try GatectlProcess.daemon)
-            expectError(result, status: 64, message: "the public URL must be an http:// or https:// URL such as http://gate.home.lan:8080, not '\(value)'")
+            expectError(result, status: 64, message: "--public-url must be an http:// or https:// URL such as http://gate.home.lan:8080, not '\(value)'")
         }
     }
 }

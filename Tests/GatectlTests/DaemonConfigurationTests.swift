@@ -59,7 +59,7 @@ struct DaemonConfigurationTests {
         let utf16BigEndian = twice.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         let utf32 = twice.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8((scalar.value >> (8 * $0)) & 0xFF) } }
         let notUTF8 = "it is not UTF-8 text (save it as UTF-8)"
-        let loud = "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"
+        let loud = "--log-level must be trace, debug, info, notice, warning, error or critical, not 'loud'"
         for (bytes, message) in [
             (utf16, "\(file): \(notUTF8)"),
             ([0xFF, 0xFE] + utf16, "\(file): \(notUTF8)"),
@@ -86,15 +86,15 @@ struct DaemonConfigurationTests {
         defer { root.remove() }
         for (environment, message) in [
             (["PARENTAL_GATE_GATEACESS": "*=*"], "the environment variable PARENTAL_GATE_GATEACESS is not a setting of parental-gated (parental-gated --help lists them)"),
-            (["PARENTAL_GATE_HTTP_SECURE_COOKIES": "maybe"], "http.secureCookies must be true or false, not 'maybe'"),
-            (["PARENTAL_GATE_HTTP_NO_RATE_LIMIT": "perhaps"], "http.noRateLimit must be true or false, not 'perhaps'"),
-            (["PARENTAL_GATE_HTTP_MAX_CONNECTIONS_PER_ADDRESS": "many"], "http.maxConnectionsPerAddress must be a whole number, not 'many'"),
+            (["PARENTAL_GATE_HTTP_SECURE_COOKIES": "maybe"], "PARENTAL_GATE_HTTP_SECURE_COOKIES must be true or false, not 'maybe'"),
+            (["PARENTAL_GATE_HTTP_NO_RATE_LIMIT": "perhaps"], "PARENTAL_GATE_HTTP_NO_RATE_LIMIT must be true or false, not 'perhaps'"),
+            (["PARENTAL_GATE_HTTP_MAX_CONNECTIONS_PER_ADDRESS": "many"], "PARENTAL_GATE_HTTP_MAX_CONNECTIONS_PER_ADDRESS must be a whole number between 1 and 100000, not 'many'"),
             // Wrong even where a flag (here --port) overrides it: of the wrong type, or out of range.
-            (["PARENTAL_GATE_HTTP_PORT": "eighty"], "http.port must be a whole number, not 'eighty'"),
-            (["PARENTAL_GATE_HTTP_PORT": "99999"], "http.port must be between 0 and 65535"),
+            (["PARENTAL_GATE_HTTP_PORT": "eighty"], "PARENTAL_GATE_HTTP_PORT must be a whole number between 0 and 65535, not 'eighty'"),
+            (["PARENTAL_GATE_HTTP_PORT": "99999"], "PARENTAL_GATE_HTTP_PORT must be a whole number between 0 and 65535, not '99999'"),
             // A rate limit is read even beside no rate limit.
             (["PARENTAL_GATE_HTTP_NO_RATE_LIMIT": "true", "PARENTAL_GATE_HTTP_RATE_LIMIT_PER_PROFILE": "garbage"],
-             "http.rateLimitPerProfile must be N/DURATION, like 60/1m, not 'garbage'"),
+             "PARENTAL_GATE_HTTP_RATE_LIMIT_PER_PROFILE must be N/DURATION, like 60/1m, not 'garbage'"),
         ] {
             expectError(try Self.refused(root, config: "{}", environment: environment), status: 64, message: message)
         }
@@ -105,25 +105,26 @@ struct DaemonConfigurationTests {
             "--admin-group", "root", "--host", "127.0.0.1",
         ]
         let long = "/" + String(repeating: "s", count: 110)
+        let file = root.path("parental-gated.json")
         for (environment, file, message) in [
-            (["PARENTAL_GATE_LOG_LEVEL": "loud"], "{}", "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
-            ([:], #"{"logLevel": "loud"}"#, "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
-            (["PARENTAL_GATE_LOG_LEVEL": "info"], #"{"logLevel": "loud"}"#, "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
-            (["PARENTAL_GATE_PUBLIC_URL": "gate.lan"], "{}", "the public URL must be an http:// or https:// URL such as http://gate.home.lan:8080, not 'gate.lan'"),
-            (["PARENTAL_GATE_HTTP_TRUSTED_PROXIES": "127.0.0.1,proxy"], "{}", "trusted proxy must be an IP address, not 'proxy'"),
-            ([:], #"{"http": {"idleTimeout": "2h"}}"#, "the idle timeout must be between 100ms and 1h"),
-            (["PARENTAL_GATE_HTTP_RATE_LIMIT_PER_ADDRESS": "lots"], "{}", "http.rateLimitPerAddress must be N/DURATION, like 60/1m, not 'lots'"),
-            ([:], #"{"notify": {"retryMax": "30d"}}"#, "the notification retry maximum must be between the retry base and 7d"),
-            (["PARENTAL_GATE_GATE_ACCESS": "emma"], "{}", "gate access rule 'emma' is not USER=PROFILE[,PROFILE…] (* for every account or every profile)"),
-            ([:], #"{"http": {"allowedHosts": ["bad host"]}}"#, "allowed host must be a host name, not 'bad host'"),
-            ([:], #"{"adminGroup": "no-such-group-here"}"#, "no group called 'no-such-group-here' (make it with groupadd, or leave out --admin-group)"),
-            (["PARENTAL_GATE_DATABASE": ""], "{}", "the database's path is empty: name a file, or leave the setting out"),
-            ([:], #"{"http": {"host": "not a host!"}}"#, "the HTTP host must be an IP address or a host name, not 'not a host!'"),
+            (["PARENTAL_GATE_LOG_LEVEL": "loud"], "{}", "PARENTAL_GATE_LOG_LEVEL must be trace, debug, info, notice, warning, error or critical, not 'loud'"),
+            ([:], #"{"logLevel": "loud"}"#, "\(file): \"logLevel\" must be trace, debug, info, notice, warning, error or critical, not 'loud'"),
+            (["PARENTAL_GATE_LOG_LEVEL": "info"], #"{"logLevel": "loud"}"#, "\(file): \"logLevel\" must be trace, debug, info, notice, warning, error or critical, not 'loud'"),
+            (["PARENTAL_GATE_PUBLIC_URL": "gate.lan"], "{}", "PARENTAL_GATE_PUBLIC_URL must be an http:// or https:// URL such as http://gate.home.lan:8080, not 'gate.lan'"),
+            (["PARENTAL_GATE_HTTP_TRUSTED_PROXIES": "127.0.0.1,proxy"], "{}", "PARENTAL_GATE_HTTP_TRUSTED_PROXIES must be an IP address, not 'proxy'"),
+            ([:], #"{"http": {"idleTimeout": "2h"}}"#, "\(file): \"http.idleTimeout\" must be a duration between 100ms and 1h, not '2h'"),
+            (["PARENTAL_GATE_HTTP_RATE_LIMIT_PER_ADDRESS": "lots"], "{}", "PARENTAL_GATE_HTTP_RATE_LIMIT_PER_ADDRESS must be N/DURATION, like 60/1m, not 'lots'"),
+            ([:], #"{"notify": {"retryMax": "30d"}}"#, "\(file): \"notify.retryMax\" must be a duration between 10ms and 7d, not '30d'"),
+            (["PARENTAL_GATE_GATE_ACCESS": "emma"], "{}", "PARENTAL_GATE_GATE_ACCESS must be USER=PROFILE[,PROFILE…] (* for every account or every profile), not 'emma'"),
+            ([:], #"{"http": {"allowedHosts": ["bad host"]}}"#, "\(file): \"http.allowedHosts\" must be a host name, not 'bad host'"),
+            ([:], #"{"adminGroup": "no-such-group-here"}"#, "\(file): \"adminGroup\" must be a group of this machine (groupadd makes one), not 'no-such-group-here'"),
+            (["PARENTAL_GATE_DATABASE": ""], "{}", "PARENTAL_GATE_DATABASE must be a file's path, not ''"),
+            ([:], #"{"http": {"host": "not a host!"}}"#, "\(file): \"http.host\" must be an IP address or a host name, not 'not a host!'"),
             // No rate limit in one layer and a rate limit in another: neither wins quietly.
             ([:], #"{"http": {"noRateLimit": true}}"#, "no rate limit (--no-rate-limit, http.noRateLimit) and a rate limit (http.rateLimitPerAddress or http.rateLimitPerProfile) are both given: leave one out"),
             (["PARENTAL_GATE_HTTP_NO_RATE_LIMIT": "true"], "{}", "no rate limit (--no-rate-limit, http.noRateLimit) and a rate limit (http.rateLimitPerAddress or http.rateLimitPerProfile) are both given: leave one out"),
             ([:], #"{"adminSocket": "/run/x.sock", "gateSocket": "/run/x.sock"}"#, "the admin socket and the gate socket must be different files, not both /run/x.sock"),
-            (["PARENTAL_GATE_GATE_SOCKET": long], "{}", "the gate socket's path is longer than 107 bytes, which a Unix socket cannot have: \(long.escapedForMessage)"),
+            (["PARENTAL_GATE_GATE_SOCKET": long], "{}", "PARENTAL_GATE_GATE_SOCKET must be a file's path of at most 107 bytes (a Unix socket's limit), not '\(long.escapedForMessage)'"),
         ] {
             expectError(try Self.refused(root, config: file, flags, environment: environment), status: 64, message: message)
         }
@@ -162,7 +163,7 @@ struct DaemonConfigurationTests {
         for (name, flag) in [("gate", "--gate-socket"), ("admin", "--admin-socket")] {
             expectError(
                 try Self.refused(root, config: "{}", [flag, "", "--gate-access", "*=*"]), status: 64,
-                message: "the \(name) socket's path is empty: name a file, or leave the setting out")
+                message: "--\(name)-socket must be a file's path of at most 107 bytes (a Unix socket's limit), not ''")
         }
         expectError(
             try Self.refused(root, config: "{}", ["--gate-socket", socket]), status: 64,
@@ -210,7 +211,7 @@ struct DaemonConfigurationTests {
                 executable: try GatectlProcess.daemon)
         }
         // A file the checks accept goes on to the next check: here an unknown log level.
-        let loud = "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"
+        let loud = "--log-level must be trace, debug, info, notice, warning, error or critical, not 'loud'"
         for (fileMode, folderMode, message) in [
             (0o644, 0o755, loud),
             (0o666, 0o755, "the configuration file \(file) can be changed by other accounts (mode 666): chmod go-w it"),

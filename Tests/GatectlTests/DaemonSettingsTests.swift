@@ -28,10 +28,10 @@ struct DaemonSettingsTests {
 
         for (arguments, environment, message) in [
             (["--config", root.path("missing.json")], [String: String](), "cannot read the configuration file \(root.path("missing.json")): No such file or directory"),
-            (["--port", "0", "--log-level", "loud"], [:], "unknown log level 'loud' (expected trace, debug, info, notice, warning, error or critical)"),
-            (["--port", "0"], ["PARENTAL_GATE_HTTP_MAX_CONNECTIONS": "lots"], "http.maxConnections must be a whole number, not 'lots'"),
-            (["--port", "0", "--gate-access", "alice"], [:], "gate access rule 'alice' is not USER=PROFILE[,PROFILE…] (* for every account or every profile)"),
-            (["--port", "0", "--admin-group", "no-such-group-here"], [:], "no group called 'no-such-group-here' (make it with groupadd, or leave out --admin-group)"),
+            (["--port", "0", "--log-level", "loud"], [:], "--log-level must be trace, debug, info, notice, warning, error or critical, not 'loud'"),
+            (["--port", "0"], ["PARENTAL_GATE_HTTP_MAX_CONNECTIONS": "lots"], "PARENTAL_GATE_HTTP_MAX_CONNECTIONS must be a whole number between 1 and 100000, not 'lots'"),
+            (["--port", "0", "--gate-access", "alice"], [:], "--gate-access must be USER=PROFILE[,PROFILE…] (* for every account or every profile), not 'alice'"),
+            (["--port", "0", "--admin-group", "no-such-group-here"], [:], "--admin-group must be a group of this machine (groupadd makes one), not 'no-such-group-here'"),
         ] {
             let bad = try GatectlProcess.run(
                 arguments + ["--database", root.path("bad.sqlite")], executable: try GatectlProcess.daemon, environment: environment)
@@ -90,8 +90,8 @@ struct DaemonSettingsTests {
 
         for (arguments, message) in [
             (["--allowed-host", "http://gate.home.lan"], "--allowed-host must be a host name, not 'http://gate.home.lan'"),
-            (["--write-timeout", "10ms"], "--write-timeout must be between 100ms and 1h"),
-            (["--write-timeout", "soon"], "The value 'soon' is invalid for '--write-timeout <write-timeout>'"),
+            (["--write-timeout", "10ms"], "--write-timeout must be a duration between 100ms and 1h, not '10ms'"),
+            (["--write-timeout", "soon"], "--write-timeout must be a duration between 100ms and 1h, not 'soon'"),
         ] {
             let bad = try GatectlProcess.run(
                 ["--port", "0", "--database", db.file("bad.sqlite")] + arguments, executable: try GatectlProcess.daemon)

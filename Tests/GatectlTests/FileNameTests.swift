@@ -168,7 +168,7 @@ struct FileNameTests {
             message: "'file:gate.sqlite?mode=memory' would be read by SQLite as a URI, not a file name (write ./file:gate.sqlite?mode=memory for a file of that name)")
         expectError(
             try GatectlProcess.run(["profile", "add", "mia", "--database", ""], directory: folder), status: 64,
-            message: "--database must not be empty")
+            message: "--database must be a file's path, not ''")
 
         let dangling = setup.db.file("planted.sqlite")
         let target = setup.db.file("chosen-by-someone-else/gate.sqlite")

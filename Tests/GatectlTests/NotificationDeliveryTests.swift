@@ -236,10 +236,10 @@ struct NotificationDeliveryTests {
         let root = try Scratch()
         defer { root.remove() }
         for (arguments, message) in [
-            (["--notify-retry-base", "1ms"], "the notification retry base must be between 10ms and 1h"),
-            (["--notify-retry-base", "10s", "--notify-retry-max", "5s"], "the notification retry maximum must be between the retry base and 7d"),
-            (["--notify-timeout", "10m"], "the notification timeout must be between 100ms and 5m"),
-            (["--notify-allowed-host", "http://evil.example"], "a notification host must be a host name or an IP address, not 'http://evil.example'"),
+            (["--notify-retry-base", "1ms"], "--notify-retry-base must be a duration between 10ms and 1h, not '1ms'"),
+            (["--notify-retry-base", "10s", "--notify-retry-max", "5s"], "the notification retry maximum (--notify-retry-max, notify.retryMax) must be at least the retry base (--notify-retry-base, notify.retryBase): 5s is less than 10s"),
+            (["--notify-timeout", "10m"], "--notify-timeout must be a duration between 100ms and 5m, not '10m'"),
+            (["--notify-allowed-host", "http://evil.example"], "--notify-allowed-host must be a host name or an IP address, not 'http://evil.example'"),
         ] {
             let bad = try GatectlProcess.run(
                 ["--port", "0", "--database", root.path("gate.sqlite")] + arguments, executable: try GatectlProcess.daemon)

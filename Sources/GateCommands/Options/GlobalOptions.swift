@@ -62,10 +62,10 @@ package struct GlobalOptions: ParsableArguments {
 
     package func validate() throws {
         if let database, database.isEmpty {
-            throw ValidationError("--database must not be empty")
+            throw ValidationError("--database must be a file's path, not ''")
         }
         if let socket, socket.isEmpty {
-            throw ValidationError("--socket must not be empty")
+            throw ValidationError("--socket must be a file's path, not ''")
         }
         if socket != nil && database != nil {
             throw ValidationError("--socket and --database cannot be combined: the daemon uses its own database")
