@@ -4,9 +4,10 @@ import GateCommands
 import Logging
 import ParentalGate
 
-/// Answers gatectl's requests on the daemon's sockets: runs its command lines on the
-/// daemon's gate, with the caller's files copied in and out, and steps the terminal gate.
-/// The gate socket takes only what a child may do, for the profiles the caller may use.
+/// Answers gatectl's requests on the daemon's sockets: the typed steps of a child's commands
+/// and the terminal gate, on either socket; an admin's command line, on the admin socket only,
+/// run on the daemon's gate with the caller's files copied in and out. The gate socket thus
+/// takes only what a child may do, for the profiles the caller may use.
 struct RemoteHandler: Sendable {
     let gate: Gate
     let databasePath: String
@@ -25,13 +26,20 @@ struct RemoteHandler: Sendable {
         let response: RemoteResponse
         let what: String
         do {
-            switch try JSONDecoder().decode(RemoteRequest.self, from: message) {
-            case .run(let run):
-                what = Self.commandPath(run.arguments)
-                response = .ran(await self.run(run, gate: gate, user: user, on: socket))
-            case .gate(let step):
-                what = "gate " + Self.stepName(step)
-                response = await self.step(step, gate: gate)
+            let request = try JSONDecoder().decode(RemoteRequest.self, from: message)
+            switch request {
+            case .run(let run): what = Self.commandPath(run.arguments)
+            case .gate(let step): what = Self.stepName(step)
+            }
+            if !request.isAllowed(on: socket) {
+                response = .failed(
+                    status: ExitCode.notPermitted.rawValue,
+                    message: "'\(what)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check: use the admin socket")
+            } else {
+                switch request {
+                case .run(let run): response = .ran(await self.run(run, gate: gate, user: user))
+                case .gate(let step): response = await self.step(step, gate: gate)
+                }
             }
         } catch {
             what = "unreadable request"
@@ -52,7 +60,7 @@ struct RemoteHandler: Sendable {
 
     // MARK: - Command lines
 
-    private func run(_ run: RemoteRun, gate: Gate, user: String, on socket: DaemonSocket) async -> RemoteOutcome {
+    private func run(_ run: RemoteRun, gate: Gate, user: String) async -> RemoteOutcome {
         let console = Console.capture()
         let context = CommandContext(
             console: console, gate: gate, databasePath: databasePath, caller: user,
@@ -65,7 +73,7 @@ struct RemoteHandler: Sendable {
             case .failure(let failure):
                 return CommandRunner.report(failure)
             case .success(var command):
-                if let refusal = refusal(of: command, arguments: run.arguments, on: socket) {
+                if let refusal = refusal(of: command, arguments: run.arguments) {
                     return CommandRunner.report(refusal)
                 }
                 if var files = command as? any FileArguments, !(files.inputFiles + files.outputFiles).isEmpty {
@@ -95,8 +103,8 @@ struct RemoteHandler: Sendable {
         return RemoteOutcome(status: status, output: output, errors: errors, outputs: outputs)
     }
 
-    /// Why `command` may not run on `socket`, if it may not.
-    private func refusal(of command: any ParsableCommand, arguments: [String], on socket: DaemonSocket) -> CommandFailure? {
+    /// Why `command` may not run in the daemon, if it may not.
+    private func refusal(of command: any ParsableCommand, arguments: [String]) -> CommandFailure? {
         let name = Self.commandPath(arguments)
         if let global = (command as? any GlobalCommand)?.global, global.database != nil {
             return CommandFailure(status: ExitCode.usage.rawValue, message: "--database cannot be used through the daemon's socket: the daemon keeps its own database")
@@ -104,10 +112,7 @@ struct RemoteHandler: Sendable {
         if !(command is any GlobalCommand) || command is any TerminalCommand {
             return CommandFailure(status: ExitCode.usage.rawValue, message: "'\(name)' cannot run through the daemon's socket")
         }
-        guard socket == .gate, !GateSocketUse.allows(command) else { return nil }
-        return CommandFailure(
-            status: ExitCode.notPermitted.rawValue,
-            message: "'\(name)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check: use the admin socket")
+        return nil
     }
 
     /// Writes the caller's input files into `scratch` (each under its own name, so that what
@@ -146,9 +151,11 @@ struct RemoteHandler: Sendable {
                 return .answered(try await session.answer(challenge: try Self.challenge(id), value: value, client: client))
             case .cancel(let id, let client):
                 return .answered(try await session.cancel(challenge: try Self.challenge(id), client: client))
-            case .checkState(let profile):
-                try await session.checkState(profile: profile)
-                return .checked
+            case .state(let profile):
+                let (name, state) = try await session.status(profile: profile)
+                return .state(profile: name, state: state)
+            case .session(let token):
+                return .session(try await session.session(token: token))
             case .ask(let profile, let client):
                 return .asked(try await session.ask(profile: profile, client: client))
             case .checkRequest(let handle):
@@ -179,14 +186,16 @@ struct RemoteHandler: Sendable {
         return first + " " + (isWord ? second : "?")
     }
 
+    /// The command a step is the operation of.
     private static func stepName(_ step: GateStep) -> String {
         switch step {
-        case .profile: "profile"
-        case .begin: "begin"
-        case .answer: "answer"
-        case .cancel: "cancel"
-        case .checkState: "state"
-        case .ask: "ask"
+        case .profile: "gate profile"
+        case .begin: "challenge begin"
+        case .answer: "challenge answer"
+        case .cancel: "challenge cancel"
+        case .state: "status"
+        case .session: "session check"
+        case .ask: "ask request"
         case .checkRequest: "ask check"
         }
     }

@@ -62,7 +62,7 @@ struct DaemonSettingsTests {
         let requests = log.split(separator: "\n").filter { $0.hasSuffix("[parental_gated] request") }
         #expect(requests.count == 6, "\(requests.joined(separator: "\n"))")
         #expect(requests.allSatisfy { $0.contains(" id=") && $0.contains(" ms=") && $0.contains(" uid=0 user=root") })
-        #expect(requests.contains { $0.contains("command=challenge answer") && $0.contains("socket=gate") && $0.contains("status=1") })
+        #expect(requests.contains { $0.contains("command=challenge answer") && $0.contains("socket=gate") && $0.contains("status=0") })
         #expect(log.contains("event=passed profile=emma"))
         #expect(log.contains("event=wrongAnswer profile=emma"))
         for secret in [token, id, "987654", " \(answer) ", "=\(answer) "] {

@@ -23,7 +23,7 @@ extension GateCtl.Ask {
         }
 
         func run() async throws {
-            let checked = try await global.openGate().parentRequest(handle: handle)
+            let checked = try await global.gateSession().checkRequest(handle: handle)
             let request = checked.request
             if global.json {
                 try Output.json(JSON(request: ParentRequestJSON(request), token: checked.pass?.token, until: checked.pass?.until))

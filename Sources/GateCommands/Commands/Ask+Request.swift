@@ -24,7 +24,7 @@ extension GateCtl.Ask {
         }
 
         func run() async throws {
-            let result = try await global.openGate().askParent(profile: name, client: client)
+            let result = try await global.gateSession().ask(profile: name, client: client)
             let refusal: String
             switch result {
             case .asked(let request, let handle):

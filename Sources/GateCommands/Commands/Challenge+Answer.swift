@@ -28,7 +28,7 @@ extension GateCtl.Challenge {
             guard let challenge = ChallengeID(id) else {
                 throw GateError.notFound("no challenge with id '\(id.escapedForMessage)'")
             }
-            let result = try await global.openGate().answer(challenge: challenge, value: value, client: client)
+            let result = try await global.gateSession().answer(challenge: challenge, value: value, client: client)
             try Self.report(result, json: global.json)
         }
 

@@ -19,7 +19,7 @@ extension GateCtl.Challenge {
         var client: String = "gatectl"
 
         func run() async throws {
-            let result = try await global.openGate().begin(profile: name, client: client)
+            let result = try await global.gateSession().begin(profile: name, client: client)
             if global.json {
                 try Output.json(ResultJSON(result))
             } else {

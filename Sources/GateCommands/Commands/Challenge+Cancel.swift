@@ -20,7 +20,7 @@ extension GateCtl.Challenge {
             guard let challenge = ChallengeID(id) else {
                 throw GateError.notFound("no challenge with id '\(id.escapedForMessage)'")
             }
-            let result = try await global.openGate().cancel(challenge: challenge, client: client)
+            let result = try await global.gateSession().cancel(challenge: challenge, client: client)
             do {
                 try Answer.report(result, json: global.json)
             } catch let code as ExitCode where code == .refused && result == .failed(.cancelled) {

@@ -31,7 +31,7 @@ extension GateCtl {
         static let pollInterval: Duration = .seconds(2)
 
         func run() async throws {
-            let gate: any GateSession = try CommandContext.current.gateSession ?? LocalGateSession(gate: global.openGate())
+            let gate = try global.gateSession()
             let profile = try await gate.profile(named: name)
             if ask { return try await askParent(gate: gate, profile: profile.name, strings: GateStrings.forLocale(profile.locale)) }
             let begun = try await gate.begin(profile: profile.name, client: client)
@@ -77,7 +77,7 @@ extension GateCtl {
                 switch event {
                 case .timeout:
                     say("")
-                    try await gate.checkState(profile: profile)
+                    _ = try await gate.status(profile: profile)
                     result = .failed(.timedOut)
                 case .end:
                     say("")

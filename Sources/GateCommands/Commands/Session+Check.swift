@@ -21,7 +21,7 @@ extension GateCtl.Session {
         }
 
         func run() async throws {
-            let session = try await global.openGate().session(token: token)
+            let session = try await global.gateSession().session(token: token)
             if global.json {
                 try Output.json(JSON(live: session != nil, profile: session?.profile, expiresAt: session?.expiresAt))
             } else if let session {

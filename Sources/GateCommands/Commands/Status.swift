@@ -16,11 +16,9 @@ extension GateCtl {
         var name: String
 
         func run() async throws {
-            let gate = try global.openGate()
-            let profile = try await gate.profile(named: name)
-            let state = try await gate.state(profile: profile.name)
-            if global.json { return try Output.json(StateJSON(profile: profile.name, state: state)) }
-            Output.line("\(profile.name): \(Formatting.state(state, now: Date()))")
+            let (profile, state) = try await global.gateSession().status(profile: name)
+            if global.json { return try Output.json(StateJSON(profile: profile, state: state)) }
+            Output.line("\(profile): \(Formatting.state(state, now: Date()))")
         }
     }
 }

@@ -36,6 +36,13 @@ package struct GlobalOptions: ParsableArguments {
         return gate
     }
 
+    /// The gate a child's commands and the terminal gate step (``SessionCommand``): the
+    /// daemon's over its socket, else this process's on ``databasePath``.
+    package func gateSession() throws(GateError) -> any GateSession {
+        if let session = CommandContext.current.gateSession { return session }
+        return LocalGateSession(gate: try openGate())
+    }
+
     /// Whether the database file exists already.
     package var databaseExists: Bool {
         FileManager.default.fileExists(atPath: databasePath)

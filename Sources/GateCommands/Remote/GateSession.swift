@@ -1,15 +1,19 @@
 import Foundation
 import ParentalGate
 
-/// What the terminal gate needs of a gate: this process's own, or the daemon's over its socket.
+/// What the terminal gate and a child's commands (``SessionCommand``) need of a gate: this
+/// process's own, or the daemon's over its socket, one typed ``GateStep`` a call.
 package protocol GateSession: Sendable {
     /// The profile's name as stored, and the locale the gate speaks to it in (``Gate/strings(for:)``).
     func profile(named name: String) async throws -> (name: String, locale: LocaleTag)
     func begin(profile: String, client: String) async throws -> BeginResult
     func answer(challenge: ChallengeID, value: Int, client: String) async throws -> AnswerResult
     func cancel(challenge: ChallengeID, client: String) async throws -> AnswerResult
-    /// Looks at the profile's state, which records a challenge that timed out.
-    func checkState(profile: String) async throws
+    /// The profile's name as stored and its state (which records a challenge that timed out),
+    /// an open challenge's id left out: whoever learns it can answer or cancel the challenge.
+    func status(profile: String) async throws -> (name: String, state: GateState)
+    /// The live parent session `token` opened, if any.
+    func session(token: String) async throws -> SessionCheck?
     /// Asks a parent instead of answering.
     func ask(profile: String, client: String) async throws -> AskResult
     /// Where the request behind `handle` stands.
@@ -43,8 +47,13 @@ package struct LocalGateSession: GateSession {
         try await gate.cancel(challenge: challenge, client: client)
     }
 
-    package func checkState(profile: String) async throws {
-        _ = try await gate.state(profile: profile)
+    package func status(profile: String) async throws -> (name: String, state: GateState) {
+        let profile = try await gate.profile(named: profile)
+        return (profile.name, try await gate.state(profile: profile.name).withoutChallengeID)
+    }
+
+    package func session(token: String) async throws -> SessionCheck? {
+        try await gate.session(token: token)
     }
 
     package func ask(profile: String, client: String) async throws -> AskResult {
@@ -85,8 +94,14 @@ struct RemoteGateSession: GateSession {
         return result
     }
 
-    func checkState(profile: String) async throws {
-        guard case .checked = try connection.send(.gate(.checkState(profile: profile))) else { throw Self.unexpected }
+    func status(profile: String) async throws -> (name: String, state: GateState) {
+        guard case .state(let name, let state) = try connection.send(.gate(.state(profile: profile))) else { throw Self.unexpected }
+        return (name, state)
+    }
+
+    func session(token: String) async throws -> SessionCheck? {
+        guard case .session(let check) = try connection.send(.gate(.session(token: token))) else { throw Self.unexpected }
+        return check
     }
 
     func ask(profile: String, client: String) async throws -> AskResult {

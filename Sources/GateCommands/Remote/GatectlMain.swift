@@ -111,12 +111,13 @@ package enum GatectlMain {
         throw refusal ?? CommandError.unavailable("no daemon socket")
     }
 
-    /// Has the daemon run `command`: the terminal gate steps through it from here; every other
-    /// command runs there whole, with the files it names read and written here.
+    /// Has the daemon run `command`: a child's command and the terminal gate run here, stepping
+    /// the daemon's gate; every other command runs there whole, with the files it names read
+    /// and written here.
     private static func remote(_ command: any ParsableCommand, arguments: [String], connection: DaemonConnection) async throws -> Int32 {
-        if let gate = command as? GateCtl.GateCommand {
+        if let command = command as? any SessionCommand {
             let context = CommandContext(gateSession: RemoteGateSession(connection: connection))
-            return await CommandContext.$current.withValue(context) { await CommandRunner.run(async: gate) }
+            return await CommandContext.$current.withValue(context) { await CommandRunner.run(async: command) }
         }
         var arguments = arguments
         if let remove = command as? GateCtl.Profile.Remove, !remove.yes {

@@ -25,13 +25,17 @@ package struct RemoteRun: Codable, Sendable {
     }
 }
 
-/// A step of the terminal gate.
+/// One operation of a child's commands and the terminal gate, typed: all the gate socket
+/// takes (``SessionCommand``).
 package enum GateStep: Codable, Sendable {
     case profile(name: String)
     case begin(profile: String, client: String)
     case answer(challenge: String, value: Int, client: String)
     case cancel(challenge: String, client: String)
-    case checkState(profile: String)
+    /// The profile's name as stored and its state, an open challenge's id left out.
+    case state(profile: String)
+    /// The live parent session a token opened, if any.
+    case session(token: String)
     /// Ask a parent instead of answering.
     case ask(profile: String, client: String)
     /// Where the request behind a handle stands.
@@ -45,7 +49,8 @@ package enum RemoteResponse: Codable, Sendable {
     case profile(name: String, locale: String)
     case begun(BeginResult)
     case answered(AnswerResult)
-    case checked
+    case state(profile: String, state: GateState)
+    case session(SessionCheck?)
     case asked(AskResult)
     case requestChecked(RequestCheck)
     /// Refused or failed: gatectl's exit status and its one-line message.

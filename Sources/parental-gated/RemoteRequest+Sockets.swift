@@ -1,0 +1,16 @@
+import GateCommands
+
+extension RemoteRequest {
+    /// Whether `socket` takes this request: the one table of what each socket may do, with
+    /// every operation classified (the compiler checks the switch is whole).
+    func isAllowed(on socket: DaemonSocket) -> Bool {
+        switch self {
+        // A command line is an admin's: the gate socket never parses one.
+        case .run: socket == .admin
+        case .gate(let step):
+            switch step {
+            case .profile, .begin, .answer, .cancel, .state, .session, .ask, .checkRequest: true
+            }
+        }
+    }
+}
