@@ -5,9 +5,9 @@ import Logging
 import ParentalGate
 
 /// Answers gatectl's requests on the daemon's sockets: the typed steps of a child's commands
-/// and the terminal gate, on either socket; an admin's command line, on the admin socket only,
-/// run on the daemon's gate with the caller's files copied in and out. The gate socket thus
-/// takes only what a child may do, for the profiles the caller may use.
+/// and the terminal gate, on either socket; an admin's typed operations and command lines, on
+/// the admin socket only. No file a command names is read or written here. The gate socket
+/// thus takes only what a child may do, for the profiles the caller may use.
 struct RemoteHandler: Sendable {
     let gate: Gate
     let databasePath: String
@@ -29,6 +29,7 @@ struct RemoteHandler: Sendable {
             let request = try JSONDecoder().decode(RemoteRequest.self, from: message)
             switch request {
             case .run(let run): what = Self.commandPath(run.arguments)
+            case .admin(let operation): what = operation.command
             case .gate(let step): what = Self.stepName(step)
             }
             if !request.isAllowed(on: socket) {
@@ -38,6 +39,7 @@ struct RemoteHandler: Sendable {
             } else {
                 switch request {
                 case .run(let run): response = .ran(await self.run(run, gate: gate, user: user))
+                case .admin(let operation): response = await Self.perform(operation.operation, gate: gate, caller: user)
                 case .gate(let step): response = await self.step(step, gate: gate)
                 }
             }
@@ -65,42 +67,29 @@ struct RemoteHandler: Sendable {
         let context = CommandContext(
             console: console, gate: gate, databasePath: databasePath, caller: user,
             timeZone: run.timeZone.flatMap(TimeZone.init(identifier:)))
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parental-gated-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var copies: [String: String] = [:]
         let status: Int32 = await CommandContext.$current.withValue(context) {
             switch CommandRunner.parse(run.arguments) {
             case .failure(let failure):
                 return CommandRunner.report(failure)
-            case .success(var command):
+            case .success(let command):
                 if let refusal = refusal(of: command, arguments: run.arguments) {
                     return CommandRunner.report(refusal)
-                }
-                if var files = command as? any FileArguments, !(files.inputFiles + files.outputFiles).isEmpty {
-                    do {
-                        copies = try Self.copyIn(files, inputs: run.inputs, scratch: scratch)
-                    } catch {
-                        return CommandRunner.report(CommandFailure(status: ExitCode.usage.rawValue, message: "\(error)"))
-                    }
-                    files.redirectFiles(copies)
-                    guard let redirected = files as? any ParsableCommand else { return ExitCode.usage.rawValue }
-                    command = redirected
                 }
                 return await CommandRunner.run(command)
             }
         }
-        var outputs: [String: Data] = [:]
-        if status == 0, let files = (try? CommandRunner.parse(run.arguments).get()) as? any FileArguments {
-            for path in files.outputFiles {
-                if let copy = copies[path], let data = FileManager.default.contents(atPath: copy) { outputs[path] = data }
-            }
+        let (output, errors) = console.captured
+        return RemoteOutcome(status: status, output: output, errors: errors)
+    }
+
+    /// The result of an admin command's operation, or its failure in gatectl's words.
+    private static func perform(_ operation: some GateOperation, gate: Gate, caller: String) async -> RemoteResponse {
+        do {
+            return .result(try JSONEncoder().encode(try await operation.perform(on: gate, caller: caller)))
+        } catch {
+            let failure = CommandRunner.failure(of: error)
+            return .failed(status: failure.status, message: failure.message ?? "failed")
         }
-        var (output, errors) = console.captured
-        for (original, copy) in copies {
-            output = Self.replacing(copy, with: original, in: output)
-            errors = Self.replacing(copy, with: original, in: errors)
-        }
-        return RemoteOutcome(status: status, output: output, errors: errors, outputs: outputs)
     }
 
     /// Why `command` may not run in the daemon, if it may not.
@@ -109,31 +98,12 @@ struct RemoteHandler: Sendable {
         if let global = (command as? any GlobalCommand)?.global, global.database != nil {
             return CommandFailure(status: ExitCode.usage.rawValue, message: "--database cannot be used through the daemon's socket: the daemon keeps its own database")
         }
-        if !(command is any GlobalCommand) || command is any TerminalCommand {
+        // A command that names files runs in gatectl, which reads and writes them: here it would
+        // read and write the daemon's own files, as the daemon's account.
+        if !(command is any GlobalCommand) || command is any TerminalCommand || command is any OperationCommand {
             return CommandFailure(status: ExitCode.usage.rawValue, message: "'\(name)' cannot run through the daemon's socket")
         }
         return nil
-    }
-
-    /// Writes the caller's input files into `scratch` (each under its own name, so that what
-    /// the command says of it reads the same) and chooses where the outputs go; returns the
-    /// copy of each path.
-    private static func copyIn(_ files: any FileArguments, inputs: [String: Data], scratch: String) throws -> [String: String] {
-        var copies: [String: String] = [:]
-        for (index, path) in (files.inputFiles + files.outputFiles).enumerated() {
-            let folder = scratch + "/\(index)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let name = (path as NSString).lastPathComponent
-            let copy = folder + "/" + (name.isEmpty || name == "/" ? "file" : name)
-            if files.inputFiles.contains(path) {
-                guard let data = inputs[path] else { throw CommandError.usage("gatectl did not send \(path)") }
-                guard FileManager.default.createFile(atPath: copy, contents: data, attributes: [.posixPermissions: 0o600]) else {
-                    throw CommandError.usage("cannot copy \(path)")
-                }
-            }
-            copies[path] = copy
-        }
-        return copies
     }
 
     // MARK: - The terminal gate
@@ -203,9 +173,5 @@ struct RemoteHandler: Sendable {
     private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
         let elapsed = ContinuousClock.now - start
         return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-    }
-
-    private static func replacing(_ text: String, with replacement: String, in data: Data) -> Data {
-        Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: text, with: replacement).utf8)
     }
 }

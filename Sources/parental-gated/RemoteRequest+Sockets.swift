@@ -7,6 +7,10 @@ extension RemoteRequest {
         switch self {
         // A command line is an admin's: the gate socket never parses one.
         case .run: socket == .admin
+        case .admin(let operation):
+            switch operation {
+            case .importQuestions, .exportQuestions, .backup: socket == .admin
+            }
         case .gate(let step):
             switch step {
             case .profile, .begin, .answer, .cancel, .state, .session, .ask, .checkRequest: true

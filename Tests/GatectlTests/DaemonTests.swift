@@ -263,12 +263,13 @@ struct DaemonTests {
         let daemon = try await RunningDaemon.start()
         defer { daemon.stop() }
         try daemon.ok(["profile", "add", "emma", "--by", "mum"])
-        // A 4 MB question file sent to a socket that takes 64 KiB: gatectl is still writing,
-        // far past what the socket buffers hold, when the daemon closes the connection.
+        // About 2 MB of questions (gatectl sends what it read, not the file) to a socket that
+        // takes 64 KiB: gatectl is still writing, far past what the socket buffers hold, when
+        // the daemon closes the connection.
         let file = daemon.root.path("big.json")
-        let questions = (1...40_000).map { #"{"prompt": "How many legs have \#($0) spiders?", "answer": \#($0 * 8)}"# }
-        try Data(("[" + questions.joined(separator: ",\n") + String(repeating: " ", count: 1_500_000) + "]").utf8)
-            .write(to: URL(fileURLWithPath: file))
+        let padding = String(repeating: "very ", count: 40)
+        let questions = (1...9_000).map { #"{"prompt": "How many legs have \#($0) \#(padding)big spiders?", "answer": \#($0 * 8)}"# }
+        try Data(("[" + questions.joined(separator: ",\n") + "]").utf8).write(to: URL(fileURLWithPath: file))
         let result = try daemon.gatectl(["questions", "import", file, "--set", "big"], gate: true)
         expectError(
             result, status: 69,

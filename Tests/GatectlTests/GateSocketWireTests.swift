@@ -52,6 +52,30 @@ struct GateSocketWireTests {
         #expect(outcome["status"] as? Int == 0)
     }
 
+    @Test("a command that names files is refused as a command line on the admin socket too (the daemon would use its own files); its typed operation is refused on the gate socket")
+    func noFilesInTheDaemon() async throws {
+        let daemon = try await RunningDaemon.start()
+        defer { daemon.stop() }
+        let target = daemon.root.path("written-by-the-daemon.json")
+        let answers = try Self.exchange(daemon.adminSocket, [
+            Self.run(["questions", "export", "--set", "animals", "--output", target]), Self.run(["questions", "import", "/etc/hostname"]),
+            Self.run(["db", "backup", target]),
+        ])
+        #expect(answers.count == 3)
+        for (answer, name) in zip(answers, ["questions export", "questions import", "db backup"]) {
+            let outcome = try #require(((try JSONOutput.object(answer))["ran"] as? [String: Any])?["_0"] as? [String: Any], "\(answer)")
+            #expect(outcome["status"] as? Int == 64)
+            let encoded = try #require(outcome["errors"] as? String)
+            let errors = try #require(Data(base64Encoded: encoded))
+            #expect(String(decoding: errors, as: UTF8.self) == "error: '\(name)' cannot run through the daemon's socket\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: target))
+        let refused = try Self.exchange(daemon.gateSocket, [#"{"admin": {"_0": {"backup": {"_0": {}}}}}"#])
+        let first = try #require(refused.first)
+        let failed = try #require((try JSONOutput.object(first))["failed"] as? [String: Any], "\(refused)")
+        #expect(failed["status"] as? Int == 77)
+    }
+
     @Test("the state step names the open challenge but never its id; a child's gatectl status shows the same through either socket")
     func stateWithoutChallengeID() async throws {
         let daemon = try await RunningDaemon.start()

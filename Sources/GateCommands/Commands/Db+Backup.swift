@@ -17,8 +17,14 @@ extension GateCtl.Db {
         var force = false
 
         func run() async throws {
-            let gate = try global.openGate()
-            try await offeringForce { try await gate.backup(to: file, replacing: force) }
+            if CommandContext.current.daemon != nil {
+                // The daemon's bytes, written here: the daemon writes no file a command names.
+                let data = try await global.perform(BackupDatabase())
+                try await offeringForce { try Gate.writePrivateFile(data, to: file, replacing: force) }
+            } else {
+                let gate = try global.openGate()
+                try await offeringForce { try await gate.backup(to: file, replacing: force) }
+            }
             if global.json { return try Output.json(["backup": file]) }
             Output.line("backed up to \(file)")
         }

@@ -33,11 +33,19 @@ extension GateCtl.Questions {
         }
 
         func run() async throws {
-            let gate = try global.openGate()
-            let questions = try await gate.questions(set: set, locale: locale)
+            let operation = ExportQuestions(set: set, locale: locale)
+            // Here, the gate writes the file, never over its own database; through the daemon, gatectl does.
+            let gate = CommandContext.current.daemon == nil ? try global.openGate() : nil
+            let questions = if let gate { try await operation.perform(on: gate, caller: nil) } else { try await global.perform(operation) }
             let data = try JSONEncoder.gate(pretty: true).encode(QuestionFile(name: set, locale: locale, questions: questions))
             if let output {
-                try await offeringForce { try gate.writeFile(data + Data("\n".utf8), to: output, replacing: force) }
+                try await offeringForce {
+                    if let gate {
+                        try gate.writeFile(data + Data("\n".utf8), to: output, replacing: force)
+                    } else {
+                        try Gate.writePrivateFile(data + Data("\n".utf8), to: output, replacing: force)
+                    }
+                }
                 if global.json {
                     try Output.json(Exported(file: output, questions: questions.count))
                 } else {

@@ -43,7 +43,9 @@ extension GateCtl.Questions {
             } catch {
                 throw GateError.invalidInput(error)
             }
-            let summary = try await global.openGate().importQuestions(questionSet, replacing: replace, by: actor.actor)
+            let summary = try await global.perform(ImportQuestions(
+                questions: questionSet.questions, set: questionSet.name.value, locale: questionSet.locale.identifier, replacing: replace,
+                by: actor.by))
             if global.json {
                 return try Output.json(JSON(set: summary.name, locale: summary.locale.identifier, questions: summary.questionCount))
             }

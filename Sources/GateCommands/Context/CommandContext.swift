@@ -19,10 +19,13 @@ package struct CommandContext: Sendable {
     package var timeZone: TimeZone?
     /// The gate the terminal gate talks to instead of opening the database (the daemon's).
     package var gateSession: (any GateSession)?
+    /// The daemon that performs an admin command's operation (``GateOperation``), if it runs
+    /// through a socket.
+    package var daemon: DaemonConnection?
 
     package init(
         console: Console = .standard, gate: Gate? = nil, databasePath: String? = nil, caller: String? = nil,
-        timeZone: TimeZone? = nil, gateSession: (any GateSession)? = nil
+        timeZone: TimeZone? = nil, gateSession: (any GateSession)? = nil, daemon: DaemonConnection? = nil
     ) {
         self.console = console
         self.gate = gate
@@ -30,5 +33,6 @@ package struct CommandContext: Sendable {
         self.caller = caller
         self.timeZone = timeZone
         self.gateSession = gateSession
+        self.daemon = daemon
     }
 }

@@ -11,7 +11,12 @@ package struct ActorOptions: ParsableArguments {
     /// `--by`, else the caller the daemon saw on its socket, else `$SUDO_USER`, else `$USER`,
     /// else `gatectl`.
     package var actor: String {
+        Self.actor(by: by, caller: CommandContext.current.caller)
+    }
+
+    /// `by`, else `caller`, else `$SUDO_USER`, else `$USER`, else `gatectl`.
+    static func actor(by: String?, caller: String?) -> String {
         let environment = ProcessInfo.processInfo.environment
-        return by ?? CommandContext.current.caller ?? environment["SUDO_USER"] ?? environment["USER"] ?? "gatectl"
+        return by ?? caller ?? environment["SUDO_USER"] ?? environment["USER"] ?? "gatectl"
     }
 }

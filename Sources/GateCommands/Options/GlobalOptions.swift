@@ -43,6 +43,18 @@ package struct GlobalOptions: ParsableArguments {
         return LocalGateSession(gate: try openGate())
     }
 
+    /// Performs `operation`: through the daemon when the command runs through its socket,
+    /// else on ``databasePath``.
+    package func perform<Operation: GateOperation>(_ operation: Operation) async throws -> Operation.Result {
+        guard let daemon = CommandContext.current.daemon else {
+            return try await operation.perform(on: openGate(), caller: CommandContext.current.caller)
+        }
+        guard case .result(let data) = try daemon.send(.admin(operation.request)),
+              let result = try? JSONDecoder().decode(Operation.Result.self, from: data)
+        else { throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand") }
+        return result
+    }
+
     /// Whether the database file exists already.
     package var databaseExists: Bool {
         FileManager.default.fileExists(atPath: databasePath)

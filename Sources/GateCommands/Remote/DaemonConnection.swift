@@ -5,7 +5,7 @@ import Synchronization
 /// message after its length (4 bytes, big-endian).
 ///
 /// Written on the C socket calls (no event loop): gatectl stays small and starts fast.
-final class DaemonConnection: Sendable {
+package final class DaemonConnection: Sendable {
     /// The largest message either side sends (a backup travels in one).
     static let maximumLength = 1 << 30
 

@@ -111,13 +111,14 @@ package enum GatectlMain {
         throw refusal ?? CommandError.unavailable("no daemon socket")
     }
 
-    /// Has the daemon run `command`: a child's command and the terminal gate run here, stepping
-    /// the daemon's gate; every other command runs there whole, with the files it names read
-    /// and written here.
+    /// Has the daemon run `command`: a child's command, the terminal gate and a command that
+    /// names files run here, asking the daemon typed steps and operations; every other command
+    /// runs there whole.
     private static func remote(_ command: any ParsableCommand, arguments: [String], connection: DaemonConnection) async throws -> Int32 {
-        if let command = command as? any SessionCommand {
-            let context = CommandContext(gateSession: RemoteGateSession(connection: connection))
-            return await CommandContext.$current.withValue(context) { await CommandRunner.run(async: command) }
+        let here: (any AsyncParsableCommand)? = (command as? any SessionCommand) ?? (command as? any OperationCommand)
+        if let here {
+            let context = CommandContext(gateSession: RemoteGateSession(connection: connection), daemon: connection)
+            return await CommandContext.$current.withValue(context) { await CommandRunner.run(async: here) }
         }
         var arguments = arguments
         if let remove = command as? GateCtl.Profile.Remove, !remove.yes {
@@ -128,25 +129,9 @@ package enum GatectlMain {
             try GateCtl.Profile.Remove.confirm(name)
             arguments.append("--yes")
         }
-        let files = command as? any FileArguments
-        var inputs: [String: Data] = [:]
-        if let files {
-            try files.checkInputs()
-            for path in files.inputFiles {
-                inputs[path] = try Data(contentsOf: URL(fileURLWithPath: path))
-            }
-        }
-        let run = RemoteRun(arguments: arguments, timeZone: TimeZone.current.identifier, inputs: inputs)
+        let run = RemoteRun(arguments: arguments, timeZone: TimeZone.current.identifier)
         guard case .ran(let outcome) = try connection.send(.run(run)) else {
             throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
-        }
-        // Only the files this command names: a daemon (or an impostor) names no other path to write.
-        if let stray = outcome.outputs.keys.sorted().first(where: { !(files?.outputFiles ?? []).contains($0) }) {
-            throw CommandError.unavailable(
-                "the daemon gave an answer this gatectl does not understand: it sent a file the command did not name (\(stray.escapedForMessage)); nothing was written")
-        }
-        for (path, data) in outcome.outputs.sorted(by: { $0.key < $1.key }) {
-            try await offeringForce { try Gate.writePrivateFile(data, to: path, replacing: files?.replacesOutputs ?? false) }
         }
         let console = CommandContext.current.console
         console.write(String(decoding: outcome.output, as: UTF8.self))

@@ -5,6 +5,8 @@ import ParentalGate
 package enum RemoteRequest: Codable, Sendable {
     /// Run a command line as gatectl would, against the daemon's database.
     case run(RemoteRun)
+    /// An admin command's operation.
+    case admin(AdminRequest)
     /// One step of the terminal gate (`gatectl gate`), which runs in gatectl.
     case gate(GateStep)
 }
@@ -15,13 +17,10 @@ package struct RemoteRun: Codable, Sendable {
     package var arguments: [String]
     /// The caller's time zone, for times shown to people.
     package var timeZone: String?
-    /// The contents of the files the command reads, by the path given on the command line.
-    package var inputs: [String: Data]
 
-    package init(arguments: [String], timeZone: String?, inputs: [String: Data] = [:]) {
+    package init(arguments: [String], timeZone: String?) {
         self.arguments = arguments
         self.timeZone = timeZone
-        self.inputs = inputs
     }
 }
 
@@ -53,6 +52,8 @@ package enum RemoteResponse: Codable, Sendable {
     case session(SessionCheck?)
     case asked(AskResult)
     case requestChecked(RequestCheck)
+    /// An admin operation's result, as JSON.
+    case result(Data)
     /// Refused or failed: gatectl's exit status and its one-line message.
     case failed(status: Int32, message: String)
 }
@@ -62,13 +63,10 @@ package struct RemoteOutcome: Codable, Sendable {
     package var status: Int32
     package var output: Data
     package var errors: Data
-    /// The files the command wrote, by the path given on the command line, for gatectl to write.
-    package var outputs: [String: Data]
 
-    package init(status: Int32, output: Data, errors: Data, outputs: [String: Data] = [:]) {
+    package init(status: Int32, output: Data, errors: Data) {
         self.status = status
         self.output = output
         self.errors = errors
-        self.outputs = outputs
     }
 }

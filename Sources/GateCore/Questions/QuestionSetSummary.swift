@@ -1,7 +1,7 @@
 import Foundation
 
 /// A stored question set, as listed.
-public struct QuestionSetSummary: Hashable, Sendable {
+public struct QuestionSetSummary: Hashable, Sendable, Codable {
     public var id: Int64
     public var name: String
     public var locale: LocaleTag
