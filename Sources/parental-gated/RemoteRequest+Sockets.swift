@@ -9,7 +9,9 @@ extension RemoteRequest {
         case .run: socket == .admin
         case .admin(let operation):
             switch operation {
-            case .importQuestions, .exportQuestions, .backup: socket == .admin
+            case .importQuestions, .exportQuestions, .backup, .addProfile, .listProfiles, .setProfileEnabled, .renameProfile,
+                 .lookUpProfile, .removeProfile, .showProfile, .unlockProfile, .endParentSession:
+                socket == .admin
             }
         case .gate(let step):
             switch step {

@@ -20,7 +20,7 @@ extension GateCtl.Profile {
         var locale: String = "en"
 
         func run() async throws {
-            let profile = try await global.openGate().addProfile(name, displayName: displayName, locale: locale, by: actor.actor)
+            let profile = try await global.perform(AddProfile(name: name, displayName: displayName, locale: locale, by: actor.by))
             if global.json { return try Output.json(ProfileJSON(profile)) }
             Output.line("added profile \(profile.name) (\(profile.displayName), \(profile.locale))")
         }

@@ -14,7 +14,7 @@ extension GateCtl.Profile {
         var name: String
 
         func run() async throws {
-            let profile = try await global.openGate().setProfileEnabled(name, false, by: actor.actor)
+            let profile = try await global.perform(SetProfileEnabled(name: name, enabled: false, by: actor.by))
             if global.json { return try Output.json(ProfileJSON(profile)) }
             Output.line("disabled \(profile.name)")
         }

@@ -10,7 +10,7 @@ extension GateCtl.Profile {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let profiles = try await global.openGate().profiles()
+            let profiles = try await global.perform(ListProfiles())
             if global.json { return try Output.json(profiles.map(ProfileJSON.init)) }
             var table = Table(headers: ["NAME", "DISPLAY NAME", "LOCALE", "ENABLED"])
             table.rows = profiles.map { [$0.name, $0.displayName, $0.locale.identifier, $0.isEnabled ? "yes" : "no"] }

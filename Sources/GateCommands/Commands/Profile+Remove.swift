@@ -19,10 +19,9 @@ extension GateCtl.Profile {
         var yes = false
 
         func run() async throws {
-            let gate = try global.openGate()
-            let profile = try await gate.profile(named: name)
+            let profile = try await global.perform(LookUpProfile(name: name))
             if !yes { try Self.confirm(profile.name) }
-            try await gate.removeProfile(profile.name, by: actor.actor)
+            _ = try await global.perform(RemoveProfile(name: profile.name, by: actor.by))
             if global.json { return try Output.json(["removed": profile.name]) }
             Output.line("removed \(profile.name)")
         }

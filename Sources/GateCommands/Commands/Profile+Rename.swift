@@ -17,7 +17,7 @@ extension GateCtl.Profile {
         var newName: String
 
         func run() async throws {
-            let profile = try await global.openGate().renameProfile(name, to: newName, by: actor.actor)
+            let profile = try await global.perform(RenameProfile(name: name, newName: newName, by: actor.by))
             if global.json { return try Output.json(ProfileJSON(profile)) }
             Output.line("renamed \(name) to \(profile.name)")
         }

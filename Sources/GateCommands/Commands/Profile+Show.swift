@@ -30,12 +30,8 @@ extension GateCtl.Profile {
         }
 
         func run() async throws {
-            let gate = try global.openGate()
-            let profile = try await gate.profile(named: name)
-            let state = try await gate.state(profile: profile.name)
-            let policy = try await gate.policy(for: profile.name)
-            let resistance = try await gate.guessResistance(for: profile.name)
-            let recent = attempts == 0 ? [] : try await gate.attempts(AttemptFilter(profileID: profile.id), limit: attempts).items
+            let shown = try await global.perform(ShowProfile(name: name, attempts: attempts))
+            let (profile, state, policy, resistance, recent) = (shown.profile, shown.state, shown.policy, shown.resistance, shown.attempts)
             if global.json {
                 return try Output.json(JSON(
                     profile: ProfileJSON(profile), state: StateJSON(profile: profile.name, state: state, showingChallengeID: true),

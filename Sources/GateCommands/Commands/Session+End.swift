@@ -19,7 +19,7 @@ extension GateCtl.Session {
         }
 
         func run() async throws {
-            let wasLive = try await global.openGate().endSession(profile: name, by: actor.actor)
+            let wasLive = try await global.perform(EndParentSession(profile: name, by: actor.by))
             if global.json { return try Output.json(JSON(profile: name, ended: wasLive)) }
             Output.line(wasLive ? "parent mode of \(name) ended" : "\(name) was not in parent mode")
         }

@@ -22,7 +22,7 @@ extension GateCtl {
         }
 
         func run() async throws {
-            let wasLocked = try await global.openGate().unlock(profile: name, by: by)
+            let wasLocked = try await global.perform(UnlockProfile(profile: name, by: by))
             if global.json { return try Output.json(JSON(profile: name, wasLocked: wasLocked)) }
             Output.line(wasLocked ? "unlocked \(name)" : "\(name) was not locked; its failure count is cleared")
         }

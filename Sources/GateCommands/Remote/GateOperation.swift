@@ -19,6 +19,15 @@ package enum AdminRequest: Codable, Sendable {
     case importQuestions(ImportQuestions)
     case exportQuestions(ExportQuestions)
     case backup(BackupDatabase)
+    case addProfile(AddProfile)
+    case listProfiles(ListProfiles)
+    case setProfileEnabled(SetProfileEnabled)
+    case renameProfile(RenameProfile)
+    case lookUpProfile(LookUpProfile)
+    case removeProfile(RemoveProfile)
+    case showProfile(ShowProfile)
+    case unlockProfile(UnlockProfile)
+    case endParentSession(EndParentSession)
 
     /// The operation, to perform.
     package var operation: any GateOperation {
@@ -26,6 +35,15 @@ package enum AdminRequest: Codable, Sendable {
         case .importQuestions(let operation): operation
         case .exportQuestions(let operation): operation
         case .backup(let operation): operation
+        case .addProfile(let operation): operation
+        case .listProfiles(let operation): operation
+        case .setProfileEnabled(let operation): operation
+        case .renameProfile(let operation): operation
+        case .lookUpProfile(let operation): operation
+        case .removeProfile(let operation): operation
+        case .showProfile(let operation): operation
+        case .unlockProfile(let operation): operation
+        case .endParentSession(let operation): operation
         }
     }
 
@@ -35,6 +53,15 @@ package enum AdminRequest: Codable, Sendable {
         case .importQuestions: "questions import"
         case .exportQuestions: "questions export"
         case .backup: "db backup"
+        case .addProfile: "profile add"
+        case .listProfiles: "profile list"
+        case .setProfileEnabled(let operation): operation.enabled ? "profile enable" : "profile disable"
+        case .renameProfile: "profile rename"
+        case .lookUpProfile: "profile remove"
+        case .removeProfile: "profile remove"
+        case .showProfile: "profile show"
+        case .unlockProfile: "unlock"
+        case .endParentSession: "session end"
         }
     }
 }

@@ -120,15 +120,6 @@ package enum GatectlMain {
             let context = CommandContext(gateSession: RemoteGateSession(connection: connection), daemon: connection)
             return await CommandContext.$current.withValue(context) { await CommandRunner.run(async: here) }
         }
-        var arguments = arguments
-        if let remove = command as? GateCtl.Profile.Remove, !remove.yes {
-            // The daemon has no terminal to ask at: ask here, then tell it the answer was yes.
-            guard case .profile(let name, _) = try connection.send(.gate(.profile(name: remove.name))) else {
-                throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
-            }
-            try GateCtl.Profile.Remove.confirm(name)
-            arguments.append("--yes")
-        }
         let run = RemoteRun(arguments: arguments, timeZone: TimeZone.current.identifier)
         guard case .ran(let outcome) = try connection.send(.run(run)) else {
             throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand")

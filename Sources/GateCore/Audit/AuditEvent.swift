@@ -1,5 +1,5 @@
 /// Something that happened and must be recorded in the audit log.
-public struct AuditEvent: Hashable, Sendable {
+public struct AuditEvent: Hashable, Sendable, Codable {
     public var kind: AuditEventKind
     public var profileID: Int64?
     /// The profile's name when it happened: the log outlives renames and removals.

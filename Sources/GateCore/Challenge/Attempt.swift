@@ -1,7 +1,7 @@
 import Foundation
 
 /// One recorded answer.
-public struct Attempt: Identifiable, Hashable, Sendable {
+public struct Attempt: Identifiable, Hashable, Sendable, Codable {
     public var id: Int64
     public var challengeID: ChallengeID
     public var profileID: Int64

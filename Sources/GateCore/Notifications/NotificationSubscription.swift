@@ -2,7 +2,7 @@ import Foundation
 
 /// A stored subscription, as `gatectl notify list` shows it: never its secret, only the
 /// secret's fingerprint.
-public struct NotificationSubscription: Hashable, Sendable {
+public struct NotificationSubscription: Hashable, Sendable, Codable {
     public var id: Int64
     public var channel: NotificationChannel
     public var url: String

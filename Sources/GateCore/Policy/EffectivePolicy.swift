@@ -1,5 +1,5 @@
 /// The policy in force for a profile, and where each of its values comes from.
-public struct EffectivePolicy: Hashable, Sendable {
+public struct EffectivePolicy: Hashable, Sendable, Codable {
     /// The values in force.
     public var policy: Policy
     /// Where each field's value comes from.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The gate rules in force for a profile: every field of SPEC.md's policy table.
-public struct Policy: Hashable, Sendable {
+public struct Policy: Hashable, Sendable, Codable {
     // Each field's initial value is its default (SPEC.md); the rest of a field is declared
     // in `PolicyField.declaration`.
     public var answerFormat: AnswerFormat = .entry

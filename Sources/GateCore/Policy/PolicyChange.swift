@@ -1,7 +1,7 @@
 import Foundation
 
 /// One recorded change of a policy field: who, when, old → new (`nil`: inherited).
-public struct PolicyChange: Identifiable, Hashable, Sendable {
+public struct PolicyChange: Identifiable, Hashable, Sendable, Codable {
     public var id: Int64
     /// The profile whose override changed, or `nil` for the household policy.
     public var profileID: Int64?

@@ -1,0 +1,12 @@
+import ParentalGate
+
+/// The profile called `name` (compared ignoring case), as `profile remove` confirms it.
+package struct LookUpProfile: GateOperation {
+    var name: String
+
+    package var request: AdminRequest { .lookUpProfile(self) }
+
+    package func perform(on gate: Gate, caller: String?) async throws -> Profile {
+        try await gate.profile(named: name)
+    }
+}
