@@ -4,10 +4,11 @@ import GateCommands
 import Logging
 import ParentalGate
 
-/// Answers gatectl's requests on the daemon's sockets: the typed steps of a child's commands
-/// and the terminal gate, on either socket; an admin's typed operations and command lines, on
-/// the admin socket only. No file a command names is read or written here. The gate socket
-/// thus takes only what a child may do, for the profiles the caller may use.
+/// Answers gatectl's requests on the daemon's sockets, each a typed operation: the steps of a
+/// child's commands and the terminal gate, on either socket; an admin command's operations, on
+/// the admin socket only. No command line is parsed and no file a command names is read or
+/// written here. The gate socket thus takes only what a child may do, for the profiles the
+/// caller may use.
 struct RemoteHandler: Sendable {
     let gate: Gate
     let databasePath: String
@@ -28,7 +29,6 @@ struct RemoteHandler: Sendable {
         do {
             let request = try JSONDecoder().decode(RemoteRequest.self, from: message)
             switch request {
-            case .run(let run): what = Self.commandPath(run.arguments)
             case .admin(let operation): what = operation.command
             case .gate(let step): what = Self.stepName(step)
             }
@@ -38,7 +38,6 @@ struct RemoteHandler: Sendable {
                     message: "'\(what)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check: use the admin socket")
             } else {
                 switch request {
-                case .run(let run): response = .ran(await self.run(run, gate: gate, user: user))
                 case .admin(let operation): response = await Self.perform(operation.operation, gate: gate, caller: user)
                 case .gate(let step): response = await self.step(step, gate: gate)
                 }
@@ -47,11 +46,7 @@ struct RemoteHandler: Sendable {
             what = "unreadable request"
             response = .failed(status: ExitCode.usage.rawValue, message: "the request is not one this daemon understands")
         }
-        let status: Int32 = switch response {
-        case .ran(let outcome): outcome.status
-        case .failed(let status, _): status
-        default: 0
-        }
+        let status: Int32 = if case .failed(let status, _) = response { status } else { 0 }
         logger.info("request", metadata: [
             "id": "\(UUID().uuidString.prefix(8).lowercased())", "socket": "\(socket.rawValue)", "user": "\(user)",
             "uid": "\(peer.uid)", "command": "\(what)", "status": "\(status)",
@@ -60,27 +55,7 @@ struct RemoteHandler: Sendable {
         return (try? JSONEncoder().encode(response)) ?? Data()
     }
 
-    // MARK: - Command lines
-
-    private func run(_ run: RemoteRun, gate: Gate, user: String) async -> RemoteOutcome {
-        let console = Console.capture()
-        let context = CommandContext(
-            console: console, gate: gate, databasePath: databasePath, caller: user,
-            timeZone: run.timeZone.flatMap(TimeZone.init(identifier:)))
-        let status: Int32 = await CommandContext.$current.withValue(context) {
-            switch CommandRunner.parse(run.arguments) {
-            case .failure(let failure):
-                return CommandRunner.report(failure)
-            case .success(let command):
-                if let refusal = refusal(of: command, arguments: run.arguments) {
-                    return CommandRunner.report(refusal)
-                }
-                return await CommandRunner.run(command)
-            }
-        }
-        let (output, errors) = console.captured
-        return RemoteOutcome(status: status, output: output, errors: errors)
-    }
+    // MARK: - Operations
 
     /// The result of an admin command's operation, or its failure in gatectl's words.
     private static func perform(_ operation: some GateOperation, gate: Gate, caller: String) async -> RemoteResponse {
@@ -90,20 +65,6 @@ struct RemoteHandler: Sendable {
             let failure = CommandRunner.failure(of: error)
             return .failed(status: failure.status, message: failure.message ?? "failed")
         }
-    }
-
-    /// Why `command` may not run in the daemon, if it may not.
-    private func refusal(of command: any ParsableCommand, arguments: [String]) -> CommandFailure? {
-        let name = Self.commandPath(arguments)
-        if let global = (command as? any GlobalCommand)?.global, global.database != nil {
-            return CommandFailure(status: ExitCode.usage.rawValue, message: "--database cannot be used through the daemon's socket: the daemon keeps its own database")
-        }
-        // A command that names files runs in gatectl, which reads and writes them: here it would
-        // read and write the daemon's own files, as the daemon's account.
-        if !(command is any GlobalCommand) || command is any TerminalCommand || command is any OperationCommand {
-            return CommandFailure(status: ExitCode.usage.rawValue, message: "'\(name)' cannot run through the daemon's socket")
-        }
-        return nil
     }
 
     // MARK: - The terminal gate
@@ -143,18 +104,6 @@ struct RemoteHandler: Sendable {
     }
 
     // MARK: - Words for the log
-
-    /// The command's words (`profile add`), without its arguments; `?` for a word that is not
-    /// a command's (it could be anything, a token too).
-    static func commandPath(_ arguments: [String]) -> String {
-        let groups: Set<String> = ["profile", "policy", "challenge", "session", "questions", "audit", "notify", "db", "ask"]
-        let commands = groups.union(["status", "unlock", "gate", "serve"])
-        guard let first = arguments.first, commands.contains(first) else { return "?" }
-        guard groups.contains(first), arguments.count > 1 else { return first }
-        let second = arguments[1]
-        let isWord = (1...12).contains(second.count) && second.allSatisfy { ("a"..."z").contains($0) }
-        return first + " " + (isWord ? second : "?")
-    }
 
     /// The command a step is the operation of.
     private static func stepName(_ step: GateStep) -> String {

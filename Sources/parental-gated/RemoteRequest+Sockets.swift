@@ -5,12 +5,13 @@ extension RemoteRequest {
     /// every operation classified (the compiler checks the switch is whole).
     func isAllowed(on socket: DaemonSocket) -> Bool {
         switch self {
-        // A command line is an admin's: the gate socket never parses one.
-        case .run: socket == .admin
         case .admin(let operation):
             switch operation {
             case .importQuestions, .exportQuestions, .backup, .addProfile, .listProfiles, .setProfileEnabled, .renameProfile,
-                 .lookUpProfile, .removeProfile, .showProfile, .unlockProfile, .endParentSession:
+                 .lookUpProfile, .removeProfile, .showProfile, .unlockProfile, .endParentSession, .setPolicy, .resetPolicy,
+                 .listPolicyChanges, .showPolicy, .listQuestionSets, .removeQuestions, .pruneAudit, .countOutcomes, .verifyAudit,
+                 .listAudit, .listNotifications, .removeNotification, .testNotification, .addNotification, .decideRequest,
+                 .listRequests, .showDatabase, .checkDatabase:
                 socket == .admin
             }
         case .gate(let step):

@@ -41,33 +41,10 @@ extension GateCtl.Audit {
         }
 
         func run() async throws {
-            let gate = try global.openGate()
             let now = Date()
-            var filter = AuditFilter(
-                since: since?.date(relativeTo: now), until: until?.date(relativeTo: now),
-                outcome: outcome.flatMap(AnswerOutcome.init(rawValue:)))
-            if let profile {
-                let known = try await gate.profiles().first { ProfileName.key(for: $0.name) == ProfileName.key(for: profile) }
-                if let known {
-                    filter.profileID = known.id
-                } else {
-                    // A removed profile: its history stays, recorded under its name.
-                    guard try await !gate.auditEntries(AuditFilter(profileName: profile), limit: 1).items.isEmpty else {
-                        throw GateError.notFound("no profile named '\(profile.escapedForMessage)', now or in the audit log")
-                    }
-                    filter.profileName = profile
-                }
-            }
-            // The latest `limit` records, a page at a time, shown oldest first.
-            var entries: [AuditEntry] = []
-            var cursor: PageCursor<AuditEntry>?
-            repeat {
-                let page = try await gate.auditEntries(
-                    filter, order: .newestFirst, limit: min(limit - entries.count, Gate.maximumPageSize), after: cursor)
-                entries += page.items
-                cursor = page.next
-            } while cursor != nil && entries.count < limit
-            entries.reverse()
+            let entries = try await global.perform(ListAudit(
+                profile: profile, since: since?.date(relativeTo: now), until: until?.date(relativeTo: now),
+                outcome: outcome.flatMap(AnswerOutcome.init(rawValue:)), limit: limit))
             switch global.json ? .json : format {
             case .json:
                 try Output.json(entries.map(AuditEntryJSON.init))

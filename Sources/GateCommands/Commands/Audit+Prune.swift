@@ -15,7 +15,7 @@ extension GateCtl.Audit {
         var olderThan: DurationArgument?
 
         func run() async throws {
-            let report = try await global.openGate().pruneAudit(olderThan: olderThan?.duration, by: actor.actor)
+            let report = try await global.perform(PruneAudit(olderThan: olderThan?.duration, by: actor.by))
             if global.json { return try Output.json(report) }
             Output.fields([
                 ("older than", Formatting.time(report.cutoff)), ("audit records", String(report.auditRecords)),

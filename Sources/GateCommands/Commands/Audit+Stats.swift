@@ -18,7 +18,7 @@ extension GateCtl.Audit {
         var since: TimeArgument?
 
         func run() async throws {
-            let stats = try await global.openGate().stats(profile: profile, since: since?.date(relativeTo: Date()))
+            let stats = try await global.perform(CountOutcomes(profile: profile, since: since?.date(relativeTo: Date())))
             if global.json { return try Output.json(stats) }
             var table = Table(headers: [
                 "PROFILE", "CHALLENGES", "ANSWERS", "PASSES", "WRONG", "TIMED OUT", "CANCELLED", "ABANDONED", "LOCKOUTS",

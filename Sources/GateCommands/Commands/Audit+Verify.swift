@@ -11,7 +11,7 @@ extension GateCtl.Audit {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let report = try await global.openGate().verifyAudit()
+            let report = try await global.perform(VerifyAudit())
             if global.json {
                 try Output.json(report)
             } else if report.isIntact {

@@ -17,9 +17,8 @@ extension GateCtl.Db {
         }
 
         func run() async throws {
-            let gate = try global.openGate()
-            let problems = try await gate.integrityProblems()
-            let exposures = gate.fileExposures()
+            let checked = try await global.perform(CheckDatabase())
+            let (problems, exposures) = (checked.problems, checked.exposures)
             if global.json {
                 try Output.json(JSON(problems: problems, permissionWarnings: exposures))
             } else {

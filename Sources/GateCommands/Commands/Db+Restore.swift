@@ -19,7 +19,7 @@ extension GateCtl.Db {
 
         func run() async throws {
             // The daemon has the database open: it is stopped first, and the file named.
-            if CommandContext.current.gate != nil {
+            if CommandContext.current.daemon != nil {
                 throw CommandError.usage(
                     "db restore replaces the database file, which the daemon has open: stop it (systemctl stop parental-gated), then run gatectl db restore FILE --database PATH")
             }

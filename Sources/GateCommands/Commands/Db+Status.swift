@@ -12,7 +12,12 @@ extension GateCtl.Db {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let status = try await global.openGate(migrate: !global.databaseExists).databaseStatus()
+            // Here an existing database is shown as it is, not migrated first.
+            let status = if CommandContext.current.daemon == nil {
+                try await global.openGate(migrate: !global.databaseExists).databaseStatus()
+            } else {
+                try await global.perform(ShowDatabase())
+            }
             if global.json {
                 try Output.json(status)
                 return

@@ -40,22 +40,19 @@ extension GateCtl.Notify {
 
         func validate() throws {
             do {
-                _ = try settings()
+                _ = try operation.settings()
             } catch {
                 throw ValidationError(error.description)
             }
         }
 
-        /// The subscription the options ask for.
-        func settings() throws(GateInputError) -> NotificationSettings {
-            try NotificationSettings(
-                channel: NotificationChannel(parsing: kind), url: url, profile: profile,
-                events: NotificationEventKind.list(parsing: events), title: title,
-                priority: priority.map { text throws(GateInputError) in try NotificationPriority.parse(text) }, click: click)
+        /// The operation the options ask for.
+        var operation: AddNotification {
+            AddNotification(kind: kind, url: url, profile: profile, events: events, title: title, priority: priority, click: click, by: actor.by)
         }
 
         func run() async throws {
-            let added = try await global.openGate().addNotification(try settings(), by: actor.actor)
+            let added = try await global.perform(operation)
             if global.json { return try Output.json(NotificationJSON(added)) }
             let subscription = added.subscription
             Output.line(

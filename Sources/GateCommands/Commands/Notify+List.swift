@@ -11,7 +11,7 @@ extension GateCtl.Notify {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let subscriptions = try await global.openGate().notifications()
+            let subscriptions = try await global.perform(ListNotifications())
             if global.json { return try Output.json(subscriptions.map { NotificationJSON($0) }) }
             var table = Table(headers: ["ID", "KIND", "PROFILE", "EVENTS", "URL", "SECRET", "PENDING", "LAST DELIVERED", "LAST ERROR"])
             table.rows = subscriptions.map { subscription in

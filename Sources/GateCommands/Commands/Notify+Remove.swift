@@ -23,7 +23,7 @@ extension GateCtl.Notify {
         }
 
         func run() async throws {
-            let removed = try await global.openGate().removeNotification(id, by: actor.actor)
+            let removed = try await global.perform(RemoveNotification(id: id, by: actor.by))
             if global.json { return try Output.json(JSON(removed: removed.id, droppedDeliveries: removed.pending)) }
             Output.line(
                 "removed notification \(removed.id)"

@@ -18,7 +18,7 @@ extension GateCtl.Notify {
         }
 
         func run() async throws {
-            let queued = try await global.openGate().testNotification(id, by: actor.actor)
+            let queued = try await global.perform(TestNotification(id: id, by: actor.by))
             if global.json { return try Output.json(["queued": queued]) }
             Output.line("queued a test event for \(queued) notification\(queued == 1 ? "" : "s"); parental-gated delivers it")
         }

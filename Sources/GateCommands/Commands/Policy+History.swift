@@ -20,7 +20,7 @@ extension GateCtl.Policy {
         }
 
         func run() async throws {
-            let changes = try await global.openGate().policyHistory(for: profile, limit: limit)
+            let changes = try await global.perform(ListPolicyChanges(profile: profile, limit: limit))
             if global.json { return try Output.json(changes.map(PolicyChangeJSON.init)) }
             var table = Table(headers: ["VERSION", "WHEN", "BY", "FIELD", "OLD", "NEW"])
             table.rows = changes.map {

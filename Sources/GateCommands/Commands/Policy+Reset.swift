@@ -27,7 +27,7 @@ extension GateCtl.Policy {
 
         func run() async throws {
             let chosen = fields.isEmpty ? PolicyField.allCases : fields.compactMap(PolicyField.init(rawValue:))
-            let changes = try await global.openGate().resetPolicy(chosen, for: profile, by: actor.actor)
+            let changes = try await global.perform(ResetPolicy(fields: chosen, profile: profile, by: actor.by))
             if global.json { return try Output.json(changes.map(PolicyChangeJSON.init)) }
             for change in changes {
                 Output.line("\(change.field.rawValue): \(change.oldValue ?? "inherited") → inherited")

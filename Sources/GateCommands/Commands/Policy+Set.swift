@@ -23,8 +23,9 @@ extension GateCtl.Policy {
         var profile: String?
 
         func run() async throws {
-            let gate = try global.openGate()
-            let changes = try await gate.setPolicy(fields.values, for: profile, by: actor.actor)
+            let values = try fields.values
+            let changes = try await global.perform(
+                SetPolicy(fields: values.map(\.0), texts: values.map(\.1), profile: profile, by: actor.by))
             if global.json { return try Output.json(changes.map(PolicyChangeJSON.init)) }
             for change in changes {
                 Output.line("\(change.field.rawValue): \(change.oldValue ?? "inherited") → \(change.newValue ?? "inherited")")

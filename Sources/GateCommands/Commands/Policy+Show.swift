@@ -16,9 +16,8 @@ extension GateCtl.Policy {
         var profile: String?
 
         func run() async throws {
-            let gate = try global.openGate()
-            let policy = try await gate.policy(for: profile)
-            let resistance = try await gate.guessResistance(for: profile)
+            let shown = try await global.perform(ShowPolicy(profile: profile))
+            let (policy, resistance) = (shown.policy, shown.resistance)
             if global.json { return try Output.json(PolicyJSON(profile: profile, policy: policy, resistance: resistance)) }
             Self.printPolicy(policy, resistance: resistance)
         }

@@ -11,7 +11,7 @@ extension GateCtl.Questions {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let sets = try await global.openGate().questionSets()
+            let sets = try await global.perform(ListQuestionSets())
             if global.json {
                 return try Output.json(sets.map(QuestionSetJSON.init))
             }

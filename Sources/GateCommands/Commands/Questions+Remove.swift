@@ -16,7 +16,7 @@ extension GateCtl.Questions {
         var locale: String?
 
         func run() async throws {
-            try await global.openGate().removeQuestions(set: set, locale: locale, by: actor.actor)
+            _ = try await global.perform(RemoveQuestions(set: set, locale: locale, by: actor.by))
             if global.json { return try Output.json(["removed": set]) }
             Output.line("removed question set \(set)" + (locale.map { " (\($0))" } ?? ""))
         }

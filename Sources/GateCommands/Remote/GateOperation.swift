@@ -28,6 +28,24 @@ package enum AdminRequest: Codable, Sendable {
     case showProfile(ShowProfile)
     case unlockProfile(UnlockProfile)
     case endParentSession(EndParentSession)
+    case setPolicy(SetPolicy)
+    case resetPolicy(ResetPolicy)
+    case listPolicyChanges(ListPolicyChanges)
+    case showPolicy(ShowPolicy)
+    case listQuestionSets(ListQuestionSets)
+    case removeQuestions(RemoveQuestions)
+    case pruneAudit(PruneAudit)
+    case countOutcomes(CountOutcomes)
+    case verifyAudit(VerifyAudit)
+    case listAudit(ListAudit)
+    case listNotifications(ListNotifications)
+    case removeNotification(RemoveNotification)
+    case testNotification(TestNotification)
+    case addNotification(AddNotification)
+    case decideRequest(DecideRequest)
+    case listRequests(ListRequests)
+    case showDatabase(ShowDatabase)
+    case checkDatabase(CheckDatabase)
 
     /// The operation, to perform.
     package var operation: any GateOperation {
@@ -44,6 +62,24 @@ package enum AdminRequest: Codable, Sendable {
         case .showProfile(let operation): operation
         case .unlockProfile(let operation): operation
         case .endParentSession(let operation): operation
+        case .setPolicy(let operation): operation
+        case .resetPolicy(let operation): operation
+        case .listPolicyChanges(let operation): operation
+        case .showPolicy(let operation): operation
+        case .listQuestionSets(let operation): operation
+        case .removeQuestions(let operation): operation
+        case .pruneAudit(let operation): operation
+        case .countOutcomes(let operation): operation
+        case .verifyAudit(let operation): operation
+        case .listAudit(let operation): operation
+        case .listNotifications(let operation): operation
+        case .removeNotification(let operation): operation
+        case .testNotification(let operation): operation
+        case .addNotification(let operation): operation
+        case .decideRequest(let operation): operation
+        case .listRequests(let operation): operation
+        case .showDatabase(let operation): operation
+        case .checkDatabase(let operation): operation
         }
     }
 
@@ -62,6 +98,24 @@ package enum AdminRequest: Codable, Sendable {
         case .showProfile: "profile show"
         case .unlockProfile: "unlock"
         case .endParentSession: "session end"
+        case .setPolicy: "policy set"
+        case .resetPolicy: "policy reset"
+        case .listPolicyChanges: "policy history"
+        case .showPolicy: "policy show"
+        case .listQuestionSets: "questions list"
+        case .removeQuestions: "questions remove"
+        case .pruneAudit: "audit prune"
+        case .countOutcomes: "audit stats"
+        case .verifyAudit: "audit verify"
+        case .listAudit: "audit list"
+        case .listNotifications: "notify list"
+        case .removeNotification: "notify remove"
+        case .testNotification: "notify test"
+        case .addNotification: "notify add"
+        case .decideRequest(let operation): operation.approve ? "ask approve" : "ask deny"
+        case .listRequests: "ask list"
+        case .showDatabase: "db status"
+        case .checkDatabase: "db check"
         }
     }
 }

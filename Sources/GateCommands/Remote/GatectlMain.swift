@@ -111,22 +111,13 @@ package enum GatectlMain {
         throw refusal ?? CommandError.unavailable("no daemon socket")
     }
 
-    /// Has the daemon run `command`: a child's command, the terminal gate and a command that
-    /// names files run here, asking the daemon typed steps and operations; every other command
-    /// runs there whole.
+    /// Runs `command` here, asking the daemon its typed steps and operations; a command that
+    /// cannot run through a socket says so.
     private static func remote(_ command: any ParsableCommand, arguments: [String], connection: DaemonConnection) async throws -> Int32 {
-        let here: (any AsyncParsableCommand)? = (command as? any SessionCommand) ?? (command as? any OperationCommand)
-        if let here {
-            let context = CommandContext(gateSession: RemoteGateSession(connection: connection), daemon: connection)
-            return await CommandContext.$current.withValue(context) { await CommandRunner.run(async: here) }
+        guard let here: any AsyncParsableCommand = (command as? any SessionCommand) ?? (command as? any OperationCommand) else {
+            throw CommandError.usage("'\(arguments.prefix { !$0.hasPrefix("-") }.prefix(2).joined(separator: " "))' cannot run through the daemon's socket")
         }
-        let run = RemoteRun(arguments: arguments, timeZone: TimeZone.current.identifier)
-        guard case .ran(let outcome) = try connection.send(.run(run)) else {
-            throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
-        }
-        let console = CommandContext.current.console
-        console.write(String(decoding: outcome.output, as: UTF8.self))
-        console.writeError(String(decoding: outcome.errors, as: UTF8.self))
-        return outcome.status
+        let context = CommandContext(gateSession: RemoteGateSession(connection: connection), daemon: connection)
+        return await CommandContext.$current.withValue(context) { await CommandRunner.run(async: here) }
     }
 }

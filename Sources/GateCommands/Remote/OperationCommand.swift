@@ -17,3 +17,25 @@ extension GateCtl.Profile.Remove: OperationCommand {}
 extension GateCtl.Profile.Show: OperationCommand {}
 extension GateCtl.Unlock: OperationCommand {}
 extension GateCtl.Session.End: OperationCommand {}
+extension GateCtl.Policy.Show: OperationCommand {}
+extension GateCtl.Policy.Set: OperationCommand {}
+extension GateCtl.Policy.Reset: OperationCommand {}
+extension GateCtl.Policy.History: OperationCommand {}
+extension GateCtl.Questions.List: OperationCommand {}
+extension GateCtl.Questions.Remove: OperationCommand {}
+extension GateCtl.Audit.List: OperationCommand {}
+extension GateCtl.Audit.Prune: OperationCommand {}
+extension GateCtl.Audit.Stats: OperationCommand {}
+extension GateCtl.Audit.Verify: OperationCommand {}
+extension GateCtl.Notify.Add: OperationCommand {}
+extension GateCtl.Notify.List: OperationCommand {}
+extension GateCtl.Notify.Remove: OperationCommand {}
+extension GateCtl.Notify.Test: OperationCommand {}
+extension GateCtl.Ask.Approve: OperationCommand {}
+extension GateCtl.Ask.Deny: OperationCommand {}
+extension GateCtl.Ask.List: OperationCommand {}
+extension GateCtl.Db.Check: OperationCommand {}
+extension GateCtl.Db.Status: OperationCommand {}
+extension GateCtl.Db.Migrate: OperationCommand {}
+/// It asks the daemon nothing: through a socket it refuses, as the daemon has the file open.
+extension GateCtl.Db.Restore: OperationCommand {}

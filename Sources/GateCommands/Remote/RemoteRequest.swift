@@ -3,25 +3,10 @@ import ParentalGate
 
 /// What `gatectl` asks the daemon over its socket.
 package enum RemoteRequest: Codable, Sendable {
-    /// Run a command line as gatectl would, against the daemon's database.
-    case run(RemoteRun)
     /// An admin command's operation.
     case admin(AdminRequest)
     /// One step of the terminal gate (`gatectl gate`), which runs in gatectl.
     case gate(GateStep)
-}
-
-/// A command line for the daemon to run.
-package struct RemoteRun: Codable, Sendable {
-    /// gatectl's arguments, without the program name.
-    package var arguments: [String]
-    /// The caller's time zone, for times shown to people.
-    package var timeZone: String?
-
-    package init(arguments: [String], timeZone: String?) {
-        self.arguments = arguments
-        self.timeZone = timeZone
-    }
 }
 
 /// One operation of a child's commands and the terminal gate, typed: all the gate socket
@@ -43,8 +28,6 @@ package enum GateStep: Codable, Sendable {
 
 /// What the daemon answers.
 package enum RemoteResponse: Codable, Sendable {
-    /// A command line ran.
-    case ran(RemoteOutcome)
     case profile(name: String, locale: String)
     case begun(BeginResult)
     case answered(AnswerResult)
@@ -56,17 +39,4 @@ package enum RemoteResponse: Codable, Sendable {
     case result(Data)
     /// Refused or failed: gatectl's exit status and its one-line message.
     case failed(status: Int32, message: String)
-}
-
-/// How a command line ran in the daemon.
-package struct RemoteOutcome: Codable, Sendable {
-    package var status: Int32
-    package var output: Data
-    package var errors: Data
-
-    package init(status: Int32, output: Data, errors: Data) {
-        self.status = status
-        self.output = output
-        self.errors = errors
-    }
 }
