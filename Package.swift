@@ -146,10 +146,19 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
+            name: "GateProgram",
+            dependencies: [
+                "ParentalGate",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
             name: "GateCommands",
             dependencies: [
                 "ParentalGate",
                 "GateJSON",
+                "GateProgram",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift
@@ -163,7 +172,7 @@ let package = Package(
         .executableTarget(
             name: "parental-gated",
             dependencies: [
-                "GateCommands",
+                "GateProgram",
                 "GateJSON",
                 "GateServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,5 +1,6 @@
+import GateProgram
 import Foundation
-import GateCommands
+
 
 /// `--admin-token-file`: a regular file that only its owner may read or write, holding one token.
 enum AdminTokenFile {

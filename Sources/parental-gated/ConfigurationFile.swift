@@ -1,6 +1,7 @@
+import GateProgram
 import Configuration
 import Foundation
-import GateCommands
+
 import GateJSON
 import ParentalGate
 

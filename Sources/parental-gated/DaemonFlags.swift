@@ -1,6 +1,7 @@
+import GateProgram
 import ArgumentParser
 import Configuration
-import GateCommands
+
 
 /// The daemon's settings as flags (`--port 8080`), derived from ``DaemonSetting``: a new
 /// setting is a flag here, with its help, without a line in this file.
@@ -13,12 +14,11 @@ struct DaemonFlags: ParsableArguments {
 
     /// The flags with their help, for the command's discussion.
     static var helpText: String {
-        OptionWords<DaemonSetting>.helpText(title: "SETTINGS:", DaemonSetting.allCases.compactMap { setting in
+        OptionWords<DaemonSetting>.helpText(title: "SETTINGS:", DaemonSetting.allCases.map { setting in
             let declaration = setting.declaration
             var help = declaration.help
             if let value = declaration.defaultValue, help.hasSuffix(".") { help = help.dropLast() + " (default: \(value))." }
             return switch declaration.flag {
-            case .global: nil
             case .flag(let name): (name, help)
             case .toggle(let name): ("\(name)/--no-\(name.dropFirst(2))", help)
             case .option(let name), .repeated(let name): ("\(name) \(declaration.rule.valueName)", help)
@@ -27,9 +27,8 @@ struct DaemonFlags: ParsableArguments {
     }
 
     /// The settings the flags give, as a provider of swift-configuration.
-    func provider(database: String?) throws(ValidationError) -> InMemoryProvider {
+    func provider() throws(ValidationError) -> InMemoryProvider {
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        if let database { values[AbsoluteConfigKey(DaemonSetting.database.key)] = ConfigValue(.string(database), isSecret: false) }
         for given in try Self.options.parse(words) {
             let setting = given.key
             let content: ConfigContent = switch setting.kind {
@@ -52,7 +51,6 @@ struct DaemonFlags: ParsableArguments {
     private static let options = OptionWords(
         DaemonSetting.allCases.flatMap { setting -> [OptionWords<DaemonSetting>.Spelling] in
             switch setting.declaration.flag {
-            case .global: []
             case .flag(let name): [.init(name, key: setting, value: .constant("true"))]
             case .toggle(let name):
                 [.init(name, key: setting, value: .constant("true")), .init("--no-\(name.dropFirst(2))", key: setting, value: .constant("false"))]
@@ -60,5 +58,5 @@ struct DaemonFlags: ParsableArguments {
             }
         },
         repeatable: Set(DaemonSetting.allCases.filter { if case .repeated = $0.declaration.flag { true } else { false } }),
-        otherNames: ["--config", "--database", "--init-admin-token", "--admin-token-file", "--revoke-admin-tokens", "--by", "--help", "--version"])
+        otherNames: ["--config", "--init-admin-token", "--admin-token-file", "--revoke-admin-tokens", "--by", "--help", "--version"])
 }

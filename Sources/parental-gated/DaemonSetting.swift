@@ -38,8 +38,6 @@ enum DaemonSetting: String, CaseIterable, Sendable {
         case flag(String)
         /// `--name` for true, `--no-name` for false.
         case toggle(String)
-        /// An option every command takes (``GlobalOptions``), parsed and helped there.
-        case global(String)
     }
 
     /// What a setting's value must be.
@@ -58,7 +56,8 @@ enum DaemonSetting: String, CaseIterable, Sendable {
         let connections = 1...100_000
         return switch self {
         case .database:
-            Declaration(flag: .global("--database"), rule: .path, help: "The database file.")
+            Declaration(flag: .option("--database"), rule: .path,
+                help: "The database file (default: $PARENTAL_GATE_DATABASE, else the XDG data directory).")
         case .adminSocket:
             Declaration(flag: .option("--admin-socket"), rule: .socketPath,
                 help: "The admin socket: every gatectl command (default: $RUNTIME_DIRECTORY/admin.sock under systemd, else none).")
@@ -160,7 +159,7 @@ enum DaemonSetting: String, CaseIterable, Sendable {
     /// Its flag, as a message names it.
     var flagName: String {
         switch declaration.flag {
-        case .option(let name), .repeated(let name), .flag(let name), .toggle(let name), .global(let name): name
+        case .option(let name), .repeated(let name), .flag(let name), .toggle(let name): name
         }
     }
 

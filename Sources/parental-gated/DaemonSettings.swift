@@ -1,6 +1,7 @@
+import GateProgram
 import Configuration
 import Foundation
-import GateCommands
+
 import GateServer
 import Logging
 import ParentalGate
@@ -24,7 +25,7 @@ struct DaemonSettings: Sendable {
         let path = flags.config ?? environment["PARENTAL_GATE_CONFIG"]
         let file = try path.map(ConfigurationFile.load) ?? [:]
         let layers = try [
-            Layer(provider: flags.settings.provider(database: flags.global.database), name: \.flagName),
+            Layer(provider: flags.settings.provider(), name: \.flagName),
             Layer(environment: environment),
             Layer(file: file, path: path ?? ""),
         ]
@@ -41,7 +42,7 @@ struct DaemonSettings: Sendable {
     /// between settings that other layers may complete.
     private static func resolve(_ values: SettingValues, environment: [String: String], layerAlone: Bool) throws -> DaemonSettings {
         var settings = DaemonSettings(
-            databasePath: try values.text(.database) ?? GlobalOptions.resolvePath(explicit: nil, environment: environment))
+            databasePath: try values.text(.database) ?? DatabasePath.resolve(explicit: nil, environment: environment))
         var server = GateServerOptions()
         server.host = try values.text(.httpHost) ?? server.host
         server.port = try values.number(.httpPort) ?? server.port

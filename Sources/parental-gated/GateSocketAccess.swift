@@ -1,5 +1,5 @@
 import Foundation
-import GateCommands
+
 import ParentalGate
 
 /// Which profiles each local account may use through the gate socket, from rules of the

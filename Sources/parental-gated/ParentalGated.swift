@@ -1,6 +1,7 @@
+import GateProgram
 import ArgumentParser
 import Foundation
-import GateCommands
+
 import GateServer
 import Logging
 import ParentalGate
@@ -31,12 +32,23 @@ struct ParentalGated: AsyncParsableCommand {
 
     /// Runs the daemon; a failure is one `error: …` line with gatectl's exit codes.
     static func main() async {
-        Foundation.exit(await CommandRunner.run(Array(CommandLine.arguments.dropFirst()), root: Self.self))
+        do {
+            var command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+            if let daemon = command as? ParentalGated {
+                try await daemon.run()
+            } else {
+                try command.run()
+            }
+            Foundation.exit(0)
+        } catch {
+            let failure = CommandFailure(of: error, root: Self.self)
+            failure.write()
+            Foundation.exit(failure.status)
+        }
     }
 
-    @OptionGroup var global: GlobalOptions
-
-    @OptionGroup var actor: ActorOptions
+    @Option(help: "Who makes the change, for the audit log (default: the login name).")
+    var by: String?
 
     @Option(help: "A JSON configuration file (default: $PARENTAL_GATE_CONFIG); flags and the environment override it.")
     var config: String?
@@ -57,7 +69,6 @@ struct ParentalGated: AsyncParsableCommand {
         if revokeAdminTokens, !initAdminToken, adminTokenFile == nil {
             throw ValidationError("--revoke-admin-tokens needs --init-admin-token or --admin-token-file: the new token's audit record records the revocation")
         }
-        if global.socket != nil { throw ValidationError("--socket is gatectl's: the daemon's sockets are --admin-socket and --gate-socket") }
     }
 
     func run() async throws {
@@ -98,11 +109,11 @@ struct ParentalGated: AsyncParsableCommand {
         var retiring: AdminTokenRetirement = revokeAdminTokens ? .all : .none
         if let fileToken, let adminTokenFile {
             try await gate.addAdminToken(
-                fileToken, label: AdminTokenRetirement.fileLabel(adminTokenFile), retiring: revokeAdminTokens ? .all : .fileTokens, by: actor.actor)
+                fileToken, label: AdminTokenRetirement.fileLabel(adminTokenFile), retiring: revokeAdminTokens ? .all : .fileTokens, by: ActorName.resolve(by: by, caller: nil))
             retiring = .none
         }
         if initAdminToken {
-            let token = try await gate.addAdminToken(label: "parental-gated --init-admin-token", retiring: retiring, by: actor.actor)
+            let token = try await gate.addAdminToken(label: "parental-gated --init-admin-token", retiring: retiring, by: ActorName.resolve(by: by, caller: nil))
             Self.say("admin token (shown once; only its hash is stored): \(token)")
         }
         let configFile = config ?? environment["PARENTAL_GATE_CONFIG"]

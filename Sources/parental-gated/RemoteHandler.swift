@@ -1,6 +1,7 @@
+import GateProgram
 import ArgumentParser
 import Foundation
-import GateCommands
+
 import Logging
 import ParentalGate
 
@@ -62,7 +63,7 @@ struct RemoteHandler: Sendable {
         do {
             return .result(try JSONEncoder().encode(try await operation.perform(on: gate, caller: caller)))
         } catch {
-            let failure = CommandRunner.failure(of: error)
+            let failure = CommandFailure(of: error, root: ParentalGated.self)
             return .failed(status: failure.status, message: failure.message ?? "failed")
         }
     }
@@ -93,7 +94,7 @@ struct RemoteHandler: Sendable {
                 return .requestChecked(try await session.checkRequest(handle: handle))
             }
         } catch {
-            let failure = CommandRunner.failure(of: error)
+            let failure = CommandFailure(of: error, root: ParentalGated.self)
             return .failed(status: failure.status, message: failure.message ?? "failed")
         }
     }

@@ -1,4 +1,5 @@
-import GateCommands
+import GateProgram
+
 
 extension RemoteRequest {
     /// Whether `socket` takes this request: the one table of what each socket may do, with

@@ -1,6 +1,7 @@
+import GateProgram
 import Configuration
 import Foundation
-import GateCommands
+
 import GateServer
 import Logging
 import ParentalGate

@@ -1,5 +1,6 @@
+import GateProgram
 import Foundation
-import GateCommands
+
 import Logging
 import NIOCore
 import NIOPosix

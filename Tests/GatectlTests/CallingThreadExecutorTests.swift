@@ -43,7 +43,7 @@ struct CallingThreadExecutorTests {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources")
         var checked = 0
-        for module in ["gatectl", "GateCommands", "GateJSON", "ParentalGate", "GateStore", "GateCore"] {
+        for module in ["gatectl", "GateCommands", "GateProgram", "GateJSON", "ParentalGate", "GateStore", "GateCore"] {
             let folder = sources.appendingPathComponent(module)
             let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
             for file in files where file.hasSuffix(".swift") {

@@ -1,3 +1,4 @@
+import GateProgram
 import ArgumentParser
 import Foundation
 import ParentalGate

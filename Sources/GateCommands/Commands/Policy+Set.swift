@@ -1,3 +1,4 @@
+import GateProgram
 import ArgumentParser
 import ParentalGate
 import GateJSON

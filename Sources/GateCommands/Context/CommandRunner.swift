@@ -1,3 +1,4 @@
+import GateProgram
 import ArgumentParser
 import Foundation
 import ParentalGate
@@ -66,39 +67,6 @@ package enum CommandRunner {
 
     /// The exit status and message of `error`.
     package static func failure(of error: any Error, root: any ParsableCommand.Type = GateCtl.self) -> CommandFailure {
-        switch error {
-        case let failure as CommandFailure:
-            return failure
-        case let error as GateError:
-            return CommandFailure(status: ExitCode(error).rawValue, message: error.description)
-        case let error as CommandError:
-            return CommandFailure(status: error.status.rawValue, message: error.description)
-        case let code as ExitCode:
-            return CommandFailure(status: code.rawValue, message: nil)
-        default:
-            let code = root.exitCode(for: error)
-            if code == .success {
-                let help = root.fullMessage(for: error)
-                return CommandFailure(status: 0, message: help.isEmpty ? nil : help)
-            }
-            // One line: the message without the usage and help ArgumentParser appends.
-            let message = root.message(for: error)
-                .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasPrefix("Usage:") && !$0.hasPrefix("See '") && !$0.hasPrefix("Help:") }
-                .joined(separator: " ")
-            return CommandFailure(status: code.rawValue, message: message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
-        }
-    }
-}
-
-/// How a command line failed: its exit status, and the message for standard error (or, for
-/// help, standard output).
-package struct CommandFailure: Error, Sendable {
-    package var status: Int32
-    package var message: String?
-
-    package init(status: Int32, message: String?) {
-        self.status = status
-        self.message = message
+        CommandFailure(of: error, root: root)
     }
 }

@@ -1,3 +1,4 @@
+import GateProgram
 import ArgumentParser
 import Foundation
 
@@ -11,12 +12,6 @@ package struct ActorOptions: ParsableArguments {
     /// `--by`, else the caller the daemon saw on its socket, else `$SUDO_USER`, else `$USER`,
     /// else `gatectl`.
     package var actor: String {
-        Self.actor(by: by, caller: CommandContext.current.caller)
-    }
-
-    /// `by`, else `caller`, else `$SUDO_USER`, else `$USER`, else `gatectl`.
-    static func actor(by: String?, caller: String?) -> String {
-        let environment = ProcessInfo.processInfo.environment
-        return by ?? caller ?? environment["SUDO_USER"] ?? environment["USER"] ?? "gatectl"
+        ActorName.resolve(by: by, caller: CommandContext.current.caller)
     }
 }

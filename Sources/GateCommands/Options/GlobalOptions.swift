@@ -1,3 +1,4 @@
+import GateProgram
 import ArgumentParser
 import Foundation
 import ParentalGate
@@ -17,7 +18,7 @@ package struct GlobalOptions: ParsableArguments {
 
     /// The database path this invocation uses: the daemon's, when a command runs in it.
     package var databasePath: String {
-        CommandContext.current.databasePath ?? Self.resolvePath(explicit: database, environment: ProcessInfo.processInfo.environment)
+        CommandContext.current.databasePath ?? DatabasePath.resolve(explicit: database, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens the gate on ``databasePath``, creating and migrating the database if needed
@@ -58,25 +59,6 @@ package struct GlobalOptions: ParsableArguments {
     /// Whether the database file exists already.
     package var databaseExists: Bool {
         FileManager.default.fileExists(atPath: databasePath)
-    }
-
-    /// The environment variables that name the database: the daemon's setting, then
-    /// gatectl's older name for it, still read.
-    package static let databaseVariables = ["PARENTAL_GATE_DATABASE", "PARENTAL_GATE_DB"]
-
-    /// The database the environment names, if any.
-    package static func environmentDatabase(_ environment: [String: String]) -> String? {
-        databaseVariables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-    }
-
-    /// `--database`, else `$PARENTAL_GATE_DATABASE` (or the older `$PARENTAL_GATE_DB`), else
-    /// `$XDG_DATA_HOME/parental-gate/gate.sqlite`, else `~/.local/share/parental-gate/gate.sqlite`.
-    package static func resolvePath(explicit: String?, environment: [String: String]) -> String {
-        if let explicit, !explicit.isEmpty { return explicit }
-        if let path = environmentDatabase(environment) { return path }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        return dataHome + "/parental-gate/gate.sqlite"
     }
 
     package func validate() throws {

@@ -1,3 +1,4 @@
+import GateProgram
 import ArgumentParser
 import Foundation
 import ParentalGate
@@ -85,7 +86,7 @@ package enum GatectlMain {
         if let socket = global.socket { return [socket] }
         if global.database != nil { return [] }
         if let socket = environment["PARENTAL_GATE_SOCKET"], !socket.isEmpty { return [socket] }
-        if GlobalOptions.environmentDatabase(environment) != nil { return [] }
+        if DatabasePath.fromEnvironment(environment) != nil { return [] }
         let found = defaultSockets.filter { FileManager.default.fileExists(atPath: $0) }
         if found.isEmpty, let installed = systemInstallation.first(where: { FileManager.default.fileExists(atPath: $0) }) {
             throw .unavailable(

@@ -1,3 +1,4 @@
+import GateProgram
 import ArgumentParser
 
 /// An admin command that runs in gatectl and, through the admin socket, asks the daemon its

@@ -1,3 +1,4 @@
+import GateProgram
 import ArgumentParser
 
 /// A command that runs in gatectl on a ``GateSession``: through the daemon's sockets only its

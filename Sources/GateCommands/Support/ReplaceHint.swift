@@ -1,3 +1,4 @@
+import GateProgram
 import ParentalGate
 
 /// Runs `body`; when it refuses to write over an existing file, the error also names the

@@ -1,0 +1,18 @@
+import ParentalGate
+
+/// `questions export`: the set's questions; gatectl writes the file the command names.
+package struct ExportQuestions: GateOperation {
+    package var set: String
+    package var locale: String
+
+    package init(set: String, locale: String) {
+        self.set = set
+        self.locale = locale
+    }
+
+    package var request: AdminRequest { .exportQuestions(self) }
+
+    package func perform(on gate: Gate, caller: String?) async throws -> [Question] {
+        try await gate.questions(set: set, locale: locale)
+    }
+}
