@@ -66,7 +66,6 @@ let package = Package(
     products: [
         .library(name: "ParentalGate", targets: ["ParentalGate"]),
         .library(name: "ParentalGateTesting", targets: ["ParentalGateTesting"]),
-        .library(name: "GateFixtures", targets: ["GateFixtures"]),
         .library(name: "GateServer", targets: ["GateServer"]),
         .executable(name: "gatectl", targets: ["gatectl"]),
         .executable(name: "parental-gated", targets: ["parental-gated"]),
@@ -197,11 +196,6 @@ let package = Package(
             name: "gate-stress",
             dependencies: ["ParentalGate"],
             path: "Tests/Tools/GateStress",
-            swiftSettings: strictSwift
-        ),
-        .target(
-            name: "GateFixtures",
-            dependencies: ["ParentalGate", "GateStore"],
             swiftSettings: strictSwift
         ),
         // Shared by every test target: how many test cases run at once (Tests/Shared/TestSlots).

@@ -18,7 +18,6 @@ let package = Package(
             name: "GateBenchmarks",
             dependencies: [
                 .product(name: "ParentalGate", package: "ParentalGate"),
-                .product(name: "GateFixtures", package: "ParentalGate"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

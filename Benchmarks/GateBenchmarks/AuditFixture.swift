@@ -1,5 +1,4 @@
 import Foundation
-import GateFixtures
 import ParentalGate
 
 /// A database with `attempts` recorded attempts, made once and kept for later runs.

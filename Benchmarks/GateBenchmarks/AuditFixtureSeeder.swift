@@ -1,24 +1,18 @@
 import Foundation
-import GateStore
-import ParentalGate
+@_spi(Fixtures) import ParentalGate
 
-/// Databases for the benchmarks (`Benchmarks/`, a package of its own): made through the
-/// store in large transactions, which the service's public API, one operation a
-/// transaction, cannot do at a million attempts.
-public enum AuditFixtureSeeder {
+/// The benchmarks' audit databases, made in large transactions (``FixtureStore``).
+enum AuditFixtureSeeder {
     /// Fills the new database at `path` with `attempts` attempts, one every `interval` from
     /// `start`, round-robin over `profiles`: each a full challenge as the gate records it
     /// (issued, answered, passed four times in five or failed, with the parent mode a pass
     /// opens).
-    public static func seed(
+    static func seed(
         path: String, profiles: [String], attempts: Int, start: Date, interval: TimeInterval
     ) async throws {
-        let store = try GateStore(.file(path), timeSource: TimeSource { start })
-        let actor = try Label("bench", what: "actor")
+        let store = try FixtureStore(path: path, now: start)
         let ids = try await store.write { transaction in
-            try profiles.map { name in
-                try transaction.addProfile(name: ProfileName(name), locale: .english, by: actor, at: start).id
-            }
+            try profiles.map { name in try transaction.addProfile(name, by: "bench", at: start) }
         }
         let batch = 5_000
         for first in stride(from: 0, to: attempts, by: batch) {
@@ -41,7 +35,7 @@ public enum AuditFixtureSeeder {
                         responseTime: .seconds(4), client: "tablet", at: answeredAt)
                     try transaction.endChallenge(challenge.id, as: right ? .passed : .failed, at: answeredAt)
                     if right {
-                        _ = try transaction.openSession(
+                        try transaction.openSession(
                             profileID: profileID, challengeID: challenge.id,
                             expiresAt: answeredAt.addingTimeInterval(5 * interval), at: answeredAt)
                     }
