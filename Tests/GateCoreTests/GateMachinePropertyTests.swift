@@ -63,7 +63,7 @@ struct GateMachinePropertyTests {
     }
 
     enum Answered: Equatable {
-        case begin(BeginResult), challenge(ChallengeOutcome), other
+        case begin(BeginResult), challenge(ChallengeOutcome), cancelled(CancelOutcome), other
     }
 
     /// Applies `step`, its typed answer wrapped in ``Answered``.
@@ -75,7 +75,7 @@ struct GateMachinePropertyTests {
         return switch step {
         case .begin: erased(.begin(question, id: .random(), client: nil), Answered.begin)
         case .answer(let challenge, let value): erased(.answer(challenge, value: value, client: nil), Answered.challenge)
-        case .cancel(let challenge): erased(.cancel(challenge, client: nil), Answered.challenge)
+        case .cancel(let challenge): erased(.cancel(challenge, client: nil), Answered.cancelled)
         case .unlock: erased(.unlock(by: "mum")) { _ in .other }
         case .endSession: erased(.endSession(by: nil)) { _ in .other }
         case .timeCheck: erased(.timeCheck) { _ in .other }
@@ -212,6 +212,10 @@ struct GateMachinePropertyTests {
             }
             if case .answer(let target, _) = event, let status = ended[target.id], target.status != .open {
                 #expect(transition.outcome == .challenge(.alreadyEnded(status)))
+                #expect(!transition.effects.contains { if case .endChallenge = $0 { true } else { false } })
+            }
+            if case .cancel(let target) = event, let status = ended[target.id], target.status != .open, before.isEnabled {
+                #expect(transition.outcome == .cancelled(.alreadyEnded(status)))
                 #expect(!transition.effects.contains { if case .endChallenge = $0 { true } else { false } })
             }
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the gate answers to an answer or a cancel.
+/// What the gate answers to an answer.
 public enum ChallengeOutcome: Hashable, Sendable {
     /// The right answer in time: parent mode is on until the given time.
     case passed(until: Date)

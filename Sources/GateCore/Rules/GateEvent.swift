@@ -1,5 +1,6 @@
 /// Something that happens to a profile's gate, typed by what the gate answers to it: a
-/// begin is answered with a ``BeginResult``, an answer with a ``ChallengeOutcome``, and so on,
+/// begin is answered with a ``BeginResult``, an answer with a ``ChallengeOutcome``, a cancel
+/// with a ``CancelOutcome``, and so on,
 /// so no caller handles an answer the rules never give.
 public struct GateEvent<Outcome: Sendable>: Sendable {
     /// The rule that handles the event.
@@ -18,7 +19,9 @@ extension GateEvent where Outcome == ChallengeOutcome {
     public static func answer(_ challenge: StoredChallenge, value: Int, client: String?) -> Self {
         Self { $0.answer(challenge, value: value, client: client) }
     }
+}
 
+extension GateEvent where Outcome == CancelOutcome {
     /// A client gives up on `challenge`.
     public static func cancel(_ challenge: StoredChallenge, client: String?) -> Self {
         Self { $0.cancel(challenge, client: client) }

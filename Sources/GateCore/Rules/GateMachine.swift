@@ -134,7 +134,7 @@ public enum GateMachine {
         }
 
         /// A challenge given up: one failed challenge (or a timeout, past its deadline).
-        mutating func cancel(_ challenge: StoredChallenge, client: String?) -> ChallengeOutcome {
+        mutating func cancel(_ challenge: StoredChallenge, client: String?) -> CancelOutcome {
             guard snapshot.isEnabled else {
                 audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "cancel": "true"])
                 return .disabled
@@ -142,10 +142,10 @@ public enum GateMachine {
             guard challenge.status == .open else { return .alreadyEnded(challenge.status) }
             settle(except: challenge.id)
             if now > challenge.issued.challenge.deadline {
-                return timeOut(challenge, client: client).map(ChallengeOutcome.init) ?? .failed(.timedOut)
+                return timeOut(challenge, client: client).map(CancelOutcome.init) ?? .failed(.timedOut)
             }
             end(challenge, as: .cancelled, client: client)
-            return recordFailure(at: now).map(ChallengeOutcome.init) ?? .failed(.cancelled)
+            return recordFailure(at: now).map(CancelOutcome.init) ?? .failed(.cancelled)
         }
 
         /// Parent mode ended early, if it is on; whether it was.

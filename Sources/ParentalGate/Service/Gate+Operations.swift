@@ -33,7 +33,13 @@ extension Gate {
             guard let stored else { throw StoreError.challengeNotFound(challenge.rawValue) }
             return .cancel(stored, client: client)
         }
-        return try Self.answerResult(applied)
+        return switch applied.outcome {
+        case .failed(let reason): .failed(reason)
+        case .lockedOut(let until): .lockedOut(until: until)
+        case .hardLocked: .hardLocked
+        case .alreadyEnded(let status): .alreadyEnded(status)
+        case .disabled: .disabled
+        }
     }
 
     /// The state of the profile's gate now (settling a timed-out challenge on the way).
