@@ -44,6 +44,9 @@ struct DaemonFlags: ParsableArguments {
     }
 
     func validate() throws {
+        if words.contains(where: { $0 == "--socket" || $0.hasPrefix("--socket=") }) {
+            throw ValidationError("--socket is gatectl's: the daemon's sockets are --admin-socket and --gate-socket")
+        }
         _ = try Self.options.parse(words)
     }
 

@@ -22,6 +22,7 @@ struct DaemonSettings: Sendable {
     /// The settings `flags` give, with the environment and the file named by `--config`
     /// (else `$PARENTAL_GATE_CONFIG`) filling in what they leave out: one reader over the three.
     static func resolve(_ flags: ParentalGated, environment: [String: String]) async throws -> DaemonSettings {
+        if let conflict = DatabasePath.conflict(in: environment) { throw CommandError.usage(conflict) }
         let path = flags.config ?? environment["PARENTAL_GATE_CONFIG"]
         let file = try path.map(ConfigurationFile.load) ?? [:]
         let layers = try [

@@ -121,7 +121,7 @@ struct ParentalGated: AsyncParsableCommand {
             "database": "\(settings.databasePath)", "config": "\(configFile ?? "none")",
         ])
         GateEventLog(logger: logger).follow(gate)
-        let handler = RemoteHandler(gate: gate, databasePath: settings.databasePath, access: settings.gateAccess, logger: logger)
+        let handler = RemoteHandler(gate: gate, access: settings.gateAccess, logger: logger)
         let server = GateServer(gate: gate, options: settings.server, logger: logger)
         var running: [any Service] = [
             server.application { host, port in

@@ -12,7 +12,6 @@ import ParentalGate
 /// caller may use.
 struct RemoteHandler: Sendable {
     let gate: Gate
-    let databasePath: String
     let access: GateSocketAccess
     let logger: Logger
 
@@ -61,7 +60,7 @@ struct RemoteHandler: Sendable {
     /// The result of an admin command's operation, or its failure in gatectl's words.
     private static func perform(_ operation: some GateOperation, gate: Gate, caller: String) async -> RemoteResponse {
         do {
-            return .result(try JSONEncoder().encode(try await operation.perform(on: gate, caller: caller)))
+            return .result(String(decoding: try JSONEncoder().encode(try await operation.perform(on: gate, caller: caller)), as: UTF8.self))
         } catch {
             let failure = CommandFailure(of: error, root: ParentalGated.self)
             return .failed(status: failure.status, message: failure.message ?? "failed")

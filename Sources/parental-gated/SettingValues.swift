@@ -13,9 +13,14 @@ import ParentalGate
 /// where NAME is the setting as its source spells it (`--port`, `PARENTAL_GATE_HTTP_PORT`, or the
 /// file and its key) and EXPECTED comes from the rule.
 struct SettingValues {
-    let reader: ConfigReader
+    private let reader: ConfigReader
     /// The setting as a message names it.
-    let name: @Sendable (DaemonSetting) -> String
+    private let name: @Sendable (DaemonSetting) -> String
+
+    init(reader: ConfigReader, name: @escaping @Sendable (DaemonSetting) -> String) {
+        self.reader = reader
+        self.name = name
+    }
 
     /// A string setting's text (a path, a socket's path, a host).
     func text(_ setting: DaemonSetting) throws(CommandError) -> String? {
@@ -25,7 +30,9 @@ struct SettingValues {
             // sockaddr_un holds 108 bytes, the last a NUL.
             case .socketPath: !text.isEmpty && text.utf8.count <= 107
             case .hostOrAddress: GateServerOptions.isIPAddress(text) || GateServerOptions.isHostName(text)
-            default: true
+            case .group, .logLevel, .publicURL, .rateLimit, .boolean, .number, .duration, .addresses, .hostNames, .hostsOrAddresses,
+                 .gateAccessRules:
+                preconditionFailure("\(setting.rawValue) is not read as text")
             }
         }
     }
@@ -40,7 +47,7 @@ struct SettingValues {
     }
 
     func number(_ setting: DaemonSetting) throws(CommandError) -> Int? {
-        guard case .number(let range) = setting.declaration.rule else { return nil }
+        guard case .number(let range) = setting.declaration.rule else { preconditionFailure("\(setting.rawValue) is not a number") }
         if let number = reader.int(forKey: setting.key) {
             guard range.contains(number) else { throw refusal(setting, "\(number)") }
             return number
@@ -56,7 +63,7 @@ struct SettingValues {
     }
 
     func duration(_ setting: DaemonSetting) throws(CommandError) -> Duration? {
-        guard case .duration(let range) = setting.declaration.rule else { return nil }
+        guard case .duration(let range) = setting.declaration.rule else { preconditionFailure("\(setting.rawValue) is not a duration") }
         return try read(setting) { text in (try? DurationText.parse(text)).flatMap { range.contains($0) ? $0 : nil } }
     }
 
@@ -102,7 +109,8 @@ struct SettingValues {
         case .hostNames: GateServerOptions.isHostName(item)
         case .hostsOrAddresses: GateServerOptions.isHostName(item) || GateServerOptions.isIPAddress(item)
         case .gateAccessRules: GateSocketAccess.Rule(item) != nil
-        default: true
+        case .path, .socketPath, .group, .hostOrAddress, .logLevel, .publicURL, .rateLimit, .boolean, .number, .duration:
+            preconditionFailure("not a list")
         }
     }
 

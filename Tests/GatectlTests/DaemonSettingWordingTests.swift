@@ -88,6 +88,36 @@ struct DaemonSettingWordingTests {
         }
         #expect(!FileManager.default.fileExists(atPath: database), "a refused start creates no database")
     }
+    @Test("the flags' forms through the real binary: --x=v, an empty value, a missing one, a flag given twice, a toggle pair, a repeatable flag, a misspelt one, gatectl's --socket, and the environment's two names for the database")
+    func flagForms() throws {
+        let root = try Scratch()
+        defer { root.remove() }
+        let database = root.path("gate.sqlite")
+        let loud = "trace, debug, info, notice, warning, error or critical"
+        for (arguments, environment, message) in [
+            (["--host=not a host!"], [String: String](), "--host must be an IP address or a host name, not 'not a host!'"),
+            (["--log-level="], [:], "--log-level must be \(loud), not ''"),
+            (["--port", "0", "--log-level"], [:], "missing value for '--log-level'"),
+            (["--log-level", "--port", "0"], [:], "missing value for '--log-level'"),
+            (["--port", "1", "--port", "2"], [:], "'--port' is given twice"),
+            (["--secure-cookies", "--no-secure-cookies"], [:], "'--secure-cookies' and '--no-secure-cookies' cannot both be given"),
+            (["--no-rate-limit=yes"], [:], "'--no-rate-limit' takes no value"),
+            // Both items of a repeatable flag are read: the second is refused.
+            (["--allowed-host", "gate.lan", "--allowed-host", "bad host"], [:], "--allowed-host must be a host name, not 'bad host'"),
+            // A toggle's off form parses: the next setting is the one refused.
+            (["--no-secure-cookies", "--log-level", "loud"], [:], "--log-level must be \(loud), not 'loud'"),
+            (["--prot", "8"], [:], "unknown option '--prot'; did you mean '--port'?"),
+            (["--socket", root.path("x.sock")], [:], "--socket is gatectl's: the daemon's sockets are --admin-socket and --gate-socket"),
+            ([], ["PARENTAL_GATE_DATABASE": root.path("a.sqlite"), "PARENTAL_GATE_DB": root.path("b.sqlite")],
+             "PARENTAL_GATE_DATABASE and PARENTAL_GATE_DB name different files: unset PARENTAL_GATE_DB, the older name"),
+        ] {
+            let base = environment.isEmpty ? ["--database", database] : []
+            expectError(try GatectlProcess.run(base + arguments, executable: try GatectlProcess.daemon, environment: environment), status: 64, message: message)
+        }
+        for name in ["gate.sqlite", "a.sqlite", "b.sqlite"] {
+            #expect(!FileManager.default.fileExists(atPath: root.path(name)), "a refused start makes no database")
+        }
+    }
 }
 
 extension DaemonSettingWordingTests.Row: CustomTestStringConvertible {

@@ -77,7 +77,7 @@ struct DaemonTests {
         for command in [
             ["profile", "add", "liam"], ["unlock", "emma", "--by", "x"], ["policy", "set", "--min-response-time", "1s"],
             ["audit", "list"], ["questions", "list"], ["db", "backup", daemon.root.path("copy.sqlite")],
-            ["profile", "remove", "emma", "--yes"], ["session", "end", "emma"],
+            ["profile", "remove", "emma", "--yes"], ["session", "end", "emma"], ["db", "migrate"], ["db", "status"],
         ] {
             let result = try daemon.gatectl(command, gate: true)
             let name = command.prefix(2).filter { !$0.hasPrefix("-") && !$0.contains("/") }.joined(separator: " ")
@@ -121,7 +121,12 @@ struct DaemonTests {
             try daemon.gatectl(["ask", "check", "-"], gate: true, input: handle + "\n"), status: 77,
             message: "the account root may not use the profile 'liam' on the gate socket")
         let picked = try JSONOutput.object(try daemon.ok(["ask", "check", handle, "--json"]).stdout)
-        #expect(picked["token"] is String, "the refused look handed nothing over: \(picked)")
+        let token = try #require(picked["token"] as? String, "the refused look handed nothing over: \(picked)")
+        // So is a session check: liam's live token is not told to an account that may not use liam.
+        expectError(
+            try daemon.gatectl(["session", "check", "-"], gate: true, input: token + "\n"), status: 77,
+            message: "the account root may not use the profile 'liam' on the gate socket")
+        #expect(try daemon.gatectl(["session", "check", "-"], input: token + "\n").status == 0, "the admin socket is not limited")
     }
 
     @Test("an account no rule names may use no profile on the gate socket; *=PROFILE gives one to every account; USER=* every profile to one")

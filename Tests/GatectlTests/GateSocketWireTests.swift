@@ -72,6 +72,19 @@ struct GateSocketWireTests {
         #expect(try daemon.sqlite("SELECT actor FROM audit_log WHERE kind = 'profileAdded'").trimmingCharacters(in: .whitespacesAndNewlines) == "root")
     }
 
+    @Test("a duration too long for any clock in an operation (audit prune) is refused, exit 64, and the daemon serves on")
+    func hugeDuration() async throws {
+        let daemon = try await RunningDaemon.start()
+        defer { daemon.stop() }
+        for olderThan in ["[576460752303423488,0]", "[9223372036854775807,18446744073709551615]", "[-9223372036854775808,0]"] {
+            let answers = try Self.exchange(daemon.adminSocket, [#"{"admin": {"_0": {"pruneAudit": {"_0": {"olderThan": \#(olderThan)}}}}}"#])
+            let answer = try #require(answers.first)
+            let failed = try #require((try JSONOutput.object(answer))["failed"] as? [String: Any], "\(answer)")
+            #expect(failed["status"] as? Int == 64, "\(answer)")
+        }
+        try daemon.ok(["profile", "list"])
+    }
+
     @Test("the state step names the open challenge but never its id; a child's gatectl status shows the same through either socket")
     func stateWithoutChallengeID() async throws {
         let daemon = try await RunningDaemon.start()

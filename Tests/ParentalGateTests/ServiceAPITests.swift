@@ -52,4 +52,16 @@ struct ServiceAPITests {
         #expect(report.auditRecords == 0)
         #expect(try await gate.verifyAudit().isIntact)
     }
+
+    @Test("a prune age too long (or short) for any clock is refused as out of range, never a trap; so is a duration's text and milliseconds")
+    func pruneAgeBeyondAnyClock() async throws {
+        let gate = try Gate(database: .inMemory)
+        for json in ["[576460752303423488,0]", "[9223372036854775807,18446744073709551615]", "[-9223372036854775808,0]"] {
+            let age = try JSONDecoder().decode(Duration.self, from: Data(json.utf8))
+            await #expect(throws: GateError.self) { try await gate.pruneAudit(olderThan: age) }
+            #expect(age.wholeMilliseconds == .max || age.wholeMilliseconds == .min, "clamped, not trapped")
+        }
+        await #expect(throws: GateError.self) { try await gate.pruneAudit(olderThan: .seconds(365_001 * 86_400)) }
+        #expect(try await gate.pruneAudit(olderThan: .seconds(365_000 * 86_400)).auditRecords == 0)
+    }
 }

@@ -18,7 +18,7 @@ extension GateCtl.Db {
         func run() async throws {
             // The daemon migrated its database when it started: nothing is pending there.
             let pending = CommandContext.current.daemon == nil ? try await global.openGate(migrate: false).databaseStatus().pendingMigrations : []
-            let status = CommandContext.current.daemon == nil ? try await global.openGate().databaseStatus() : try await global.perform(ShowDatabase())
+            let status = CommandContext.current.daemon == nil ? try await global.openGate().databaseStatus() : try await global.perform(ShowDatabase(migrating: true))
             if global.json { return try Output.json(JSON(applied: pending, schemaVersion: status.schemaVersion)) }
             Output.line(pending.isEmpty
                 ? "up to date: schema version \(status.schemaVersion)"

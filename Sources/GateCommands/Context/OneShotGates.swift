@@ -13,17 +13,23 @@ package final class OneShotGates: Sendable {
     /// This process's, when it runs one command and exits (``GatectlMain/runHere(_:)``).
     package static let shared = OneShotGates()
 
-    private let state = Mutex((collecting: false, gates: [Gate]()))
+    private let state = Mutex((collecting: false, gates: [Gate](), byKey: [String: Gate]()))
 
     /// From now on, gates opened by commands are kept for ``closeAll()``.
     func startCollecting() {
         state.withLock { $0.collecting = true }
     }
 
-    /// Keeps `gate` when collecting; returns it.
-    func opened(_ gate: Gate) -> Gate {
+    /// The gate opened before under `key` (the file and how it was opened) when collecting,
+    /// else the one `open` opens, kept for ``closeAll()`` and for the next ask: a command that
+    /// asks twice uses one connection.
+    func gate(_ key: String, open: () throws(GateError) -> Gate) throws(GateError) -> Gate {
+        if let gate = state.withLock({ $0.collecting ? $0.byKey[key] : nil }) { return gate }
+        let gate = try open()
         state.withLock { state in
-            if state.collecting { state.gates.append(gate) }
+            guard state.collecting else { return }
+            state.gates.append(gate)
+            state.byKey[key] = gate
         }
         return gate
     }
@@ -33,6 +39,7 @@ package final class OneShotGates: Sendable {
     func closeAll() {
         state.withLock { state in
             state.gates.removeAll { gate in (try? gate.closeConnection()) == nil }
+            state.byKey = [:]
         }
     }
 }

@@ -12,6 +12,6 @@ package struct ActorOptions: ParsableArguments {
     /// `--by`, else the caller the daemon saw on its socket, else `$SUDO_USER`, else `$USER`,
     /// else `gatectl`.
     package var actor: String {
-        ActorName.resolve(by: by, caller: CommandContext.current.caller)
+        ActorName.resolve(by: by, caller: nil)
     }
 }

@@ -18,7 +18,7 @@ package struct GlobalOptions: ParsableArguments {
 
     /// The database path this invocation uses: the daemon's, when a command runs in it.
     package var databasePath: String {
-        CommandContext.current.databasePath ?? DatabasePath.resolve(explicit: database, environment: ProcessInfo.processInfo.environment)
+        DatabasePath.resolve(explicit: database, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens the gate on ``databasePath``, creating and migrating the database if needed
@@ -26,10 +26,13 @@ package struct GlobalOptions: ParsableArguments {
     ///
     /// One connection, as a command runs and exits; `serve` asks for a pool of readers.
     package func openGate(migrate: Bool = true, readerPool: Bool = false) throws(GateError) -> Gate {
-        if let gate = CommandContext.current.gate { return gate }
+        // Through a socket a command asks the daemon (``perform(_:)``): a file of gatectl's own would be the wrong one.
+        if CommandContext.current.daemon != nil { throw GateError.notPermitted("this command cannot open a database through the daemon's socket") }
         let path = databasePath
         let existed = FileManager.default.fileExists(atPath: path)
-        let gate = OneShotGates.shared.opened(try Gate(database: .file(path), migrate: migrate, singleConnection: !readerPool))
+        let gate = try OneShotGates.shared.gate("\(migrate) \(readerPool) \(path)") { () throws(GateError) in
+            try Gate(database: .file(path), migrate: migrate, singleConnection: !readerPool)
+        }
         // A file nobody asked for by name is not made in silence: it may not be the gate's.
         if !existed {
             CommandContext.current.console.writeError("note: created a new database at \(path)\n")
@@ -48,10 +51,10 @@ package struct GlobalOptions: ParsableArguments {
     /// else on ``databasePath``.
     package func perform<Operation: GateOperation>(_ operation: Operation) async throws -> Operation.Result {
         guard let daemon = CommandContext.current.daemon else {
-            return try await operation.perform(on: openGate(), caller: CommandContext.current.caller)
+            return try await operation.perform(on: openGate(), caller: nil)
         }
-        guard case .result(let data) = try daemon.send(.admin(operation.request)),
-              let result = try? JSONDecoder().decode(Operation.Result.self, from: data)
+        guard case .result(let text) = try daemon.send(.admin(operation.request)),
+              let result = try? JSONDecoder().decode(Operation.Result.self, from: Data(text.utf8))
         else { throw CommandError.unavailable("the daemon gave an answer this gatectl does not understand") }
         return result
     }
@@ -71,10 +74,7 @@ package struct GlobalOptions: ParsableArguments {
         if socket != nil && database != nil {
             throw ValidationError("--socket and --database cannot be combined: the daemon uses its own database")
         }
-        let environment = ProcessInfo.processInfo.environment
-        if let new = environment["PARENTAL_GATE_DATABASE"], let old = environment["PARENTAL_GATE_DB"], !new.isEmpty, !old.isEmpty, new != old {
-            throw ValidationError("PARENTAL_GATE_DATABASE and PARENTAL_GATE_DB name different files: unset PARENTAL_GATE_DB, the older name")
-        }
+        if let conflict = DatabasePath.conflict(in: ProcessInfo.processInfo.environment) { throw ValidationError(conflict) }
     }
 
     /// `arguments` with the global options given before the subcommand

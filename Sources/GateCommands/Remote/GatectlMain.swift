@@ -28,7 +28,7 @@ package enum GatectlMain {
 
     /// Runs `arguments` (without the program name); returns the exit status.
     package static func run(_ arguments: [String]) async -> Int32 {
-        var arguments = GlobalOptions.afterSubcommand(arguments)
+        let arguments = GlobalOptions.afterSubcommand(arguments)
         let environment = ProcessInfo.processInfo.environment
         // The gate's and status's plain command lines: their type says what they take and how
         // they run, so nothing below needs to ask (see CommandRunner.run(async:)).
@@ -53,8 +53,6 @@ package enum GatectlMain {
             }
             secretCommand.secret = line
             command = secretCommand
-            // The daemon gets it in the request, never on a command line.
-            if let index = arguments.lastIndex(of: "-") { arguments[index] = line }
         }
         let global = (command as? any GlobalCommand)?.global
         let sockets: [String]

@@ -5,15 +5,14 @@ import ParentalGate
 enum Formatting {
     /// `date` in the local time zone: `2026-11-22 18:05:03`.
     static func time(_ date: Date) -> String {
-        // In this process's own zone the C library answers: it reads the same TZ or
-        // /etc/localtime as Foundation, without loading ICU's time-zone and calendar data (a
-        // quarter of a one-shot `gatectl status`'s memory). A caller's zone, in the daemon,
-        // takes Foundation's way.
-        if CommandContext.current.timeZone == nil, let text = localTime(date) { return text }
+        // The C library answers: it reads the same TZ or /etc/localtime as Foundation, without
+        // loading ICU's time-zone and calendar data (a quarter of a one-shot `gatectl status`'s
+        // memory). Foundation writes only a year the C library's calendar would write otherwise.
+        if let text = localTime(date) { return text }
         return date.formatted(
             Date.VerbatimFormatStyle(
                 format: "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits)",
-                timeZone: CommandContext.current.timeZone ?? .current, calendar: Calendar(identifier: .gregorian)))
+                timeZone: .current, calendar: Calendar(identifier: .gregorian)))
     }
 
     /// `2026-11-25 14:42:06` in this process's time zone, by `localtime_r`; `nil` for a year

@@ -4,6 +4,9 @@ extension Duration {
     /// The duration in whole milliseconds, rounded toward zero; clamped to `Int64`'s range
     /// for durations too long (or short) to count in milliseconds.
     public var wholeMilliseconds: Int64 {
+        // `components` traps where the whole seconds do not fit `Int64` (a decoded duration can be that long).
+        if self >= .seconds(Int64.max / 1000) { return .max }
+        if self <= .seconds(Int64.min / 1000) { return .min }
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         guard !overflow else { return seconds < 0 ? .min : .max }
@@ -14,6 +17,8 @@ extension Duration {
 
     /// The duration in seconds as a floating-point number.
     public var timeInterval: TimeInterval {
+        if self >= .seconds(Int64.max) { return .infinity }
+        if self <= .seconds(Int64.min) { return -.infinity }
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }

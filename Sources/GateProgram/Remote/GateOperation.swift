@@ -114,7 +114,7 @@ package enum AdminRequest: Codable, Sendable {
         case .addNotification: "notify add"
         case .decideRequest(let operation): operation.approve ? "ask approve" : "ask deny"
         case .listRequests: "ask list"
-        case .showDatabase: "db status"
+        case .showDatabase(let operation): operation.migrating ? "db migrate" : "db status"
         case .checkDatabase: "db check"
         }
     }

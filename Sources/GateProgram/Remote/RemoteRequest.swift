@@ -35,8 +35,8 @@ package enum RemoteResponse: Codable, Sendable {
     case session(SessionCheck?)
     case asked(AskResult)
     case requestChecked(RequestCheck)
-    /// An admin operation's result, as JSON.
-    case result(Data)
+    /// An admin operation's result, as JSON text (not bytes, which would be Base64 again).
+    case result(String)
     /// Refused or failed: gatectl's exit status and its one-line message.
     case failed(status: Int32, message: String)
 }

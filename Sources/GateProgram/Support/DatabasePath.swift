@@ -20,4 +20,11 @@ package enum DatabasePath {
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return dataHome + "/parental-gate/gate.sqlite"
     }
+
+    /// Why the environment's database variables cannot be followed, if they cannot: the two
+    /// names for it naming different files.
+    package static func conflict(in environment: [String: String]) -> String? {
+        guard let new = environment[variables[0]], let old = environment[variables[1]], !new.isEmpty, !old.isEmpty, new != old else { return nil }
+        return "\(variables[0]) and \(variables[1]) name different files: unset \(variables[1]), the older name"
+    }
 }

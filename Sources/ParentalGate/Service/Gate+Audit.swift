@@ -49,6 +49,10 @@ extension Gate {
         }
     }
 
+    /// The oldest `pruneAudit` reaches back: a thousand years, far past any record, and a
+    /// date every clock can count to.
+    static let longestPruneAge: Duration = .seconds(365_000 * 86_400)
+
     /// Drops audit records, attempts, ended challenges and sessions older than `age`, which
     /// may not be shorter than the longest `auditRetention` in force (household or any
     /// profile's); the chain stays verifiable.
@@ -65,6 +69,9 @@ extension Gate {
                 throw GateInputError.outOfRange(
                     field: .auditRetention, value: DurationText.format(age),
                     range: "at least the longest auditRetention in force, \(DurationText.format(retention))")
+            }
+            guard age <= Self.longestPruneAge else {
+                throw GateInputError.outOfRange(field: .auditRetention, value: DurationText.format(age), range: "at most \(DurationText.format(Self.longestPruneAge))")
             }
             let now = timeSource.now()
             let cutoff = now.adding(.zero - age)

@@ -77,7 +77,7 @@ extension Gate {
         let key = SecretToken.hash(token)
         // Taken before the read: a commit during it makes the memo's version stale, never its answer.
         let version = store.changeVersion()
-        if let version, let known = sessionMemo.facts(for: key, at: version) { return known?.check(at: reading) }
+        if let version, let known = sessionMemo.facts(for: key, at: version) { return try accessible(known?.check(at: reading)) }
         let facts = try await read { transaction -> SessionMemo.Facts? in
             guard let session = try transaction.session(tokenHash: key),
                   let profile = try transaction.profile(id: session.profileID)
@@ -87,7 +87,13 @@ extension Gate {
                 latestSeenAt: try transaction.gateCounters(profileID: profile.id).latestSeenAt)
         }
         if let version { sessionMemo.remember(facts, for: key, at: version) }
-        return facts?.check(at: reading)
+        return try accessible(facts?.check(at: reading))
+    }
+
+    /// `check`, unless this gate may not use its profile (``limited(_:)``).
+    private func accessible(_ check: SessionCheck?) throws(GateError) -> SessionCheck? {
+        if let check { try checkAccess(named: check.profile) }
+        return check
     }
 
     static func clientLabel(_ client: String?) throws(GateError) -> String? {
