@@ -72,6 +72,27 @@ struct GateSocketWireTests {
         #expect(try daemon.sqlite("SELECT actor FROM audit_log WHERE kind = 'profileAdded'").trimmingCharacters(in: .whitespacesAndNewlines) == "root")
     }
 
+    @Test("through the daemon, db backup and questions export --force never write over the daemon's own database, which gatectl is told of")
+    func neverOverTheDaemonsDatabase() async throws {
+        let daemon = try await RunningDaemon.start()
+        defer { daemon.stop() }
+        try daemon.ok(["profile", "add", "emma", "--by", "mum"])
+        let questions = daemon.root.path("animals.json")
+        try Data(#"{"name": "animals", "locale": "en", "questions": [{"prompt": "How many legs has a spider?", "answer": 8}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: questions))
+        try daemon.ok(["questions", "import", questions, "--by", "mum"])
+        for command in [
+            ["db", "backup", daemon.databasePath, "--force"], ["questions", "export", "--set", "animals", "--output", daemon.databasePath, "--force"],
+            ["db", "backup", daemon.databasePath + "-wal", "--force"],
+        ] {
+            let result = try daemon.gatectl(command)
+            #expect(result.status == 64, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("is the gate's own database or one of its files"), "\(result.stderr)")
+        }
+        #expect(try daemon.sqlite("SELECT name FROM profiles") == "emma\n", "the database is whole")
+        try daemon.ok(["profile", "list"])
+    }
+
     @Test("a duration too long for any clock in an operation (audit prune) is refused, exit 64, and the daemon serves on")
     func hugeDuration() async throws {
         let daemon = try await RunningDaemon.start()

@@ -20,8 +20,8 @@ extension GateCtl.Db {
         func run() async throws {
             if CommandContext.current.daemon != nil {
                 // The daemon's bytes, written here: the daemon writes no file a command names.
-                let data = try await global.perform(BackupDatabase())
-                try await offeringForce { try Gate.writePrivateFile(data, to: file, replacing: force) }
+                let backup = try await global.perform(BackupDatabase())
+                try await offeringForce { try Gate.writePrivateFile(backup.data, to: file, replacing: force, protecting: backup.databaseFiles) }
             } else {
                 let gate = try global.openGate()
                 try await offeringForce { try await gate.backup(to: file, replacing: force) }

@@ -34,17 +34,16 @@ extension GateCtl.Questions {
         }
 
         func run() async throws {
-            let operation = ExportQuestions(set: set, locale: locale)
-            // Here, the gate writes the file, never over its own database; through the daemon, gatectl does.
-            let gate = CommandContext.current.daemon == nil ? try global.openGate() : nil
-            let questions = if let gate { try await operation.perform(on: gate, caller: nil) } else { try await global.perform(operation) }
+            let exported = try await global.perform(ExportQuestions(set: set, locale: locale))
+            let questions = exported.questions
             let data = try JSONEncoder.gate(pretty: true).encode(QuestionFile(name: set, locale: locale, questions: questions))
             if let output {
                 try await offeringForce {
-                    if let gate {
-                        try gate.writeFile(data + Data("\n".utf8), to: output, replacing: force)
+                    // Here the gate writes it (beside its database); through the daemon gatectl does. Never over the database.
+                    if CommandContext.current.daemon == nil {
+                        try global.openGate().writeFile(data + Data("\n".utf8), to: output, replacing: force)
                     } else {
-                        try Gate.writePrivateFile(data + Data("\n".utf8), to: output, replacing: force)
+                        try Gate.writePrivateFile(data + Data("\n".utf8), to: output, replacing: force, protecting: exported.databaseFiles)
                     }
                 }
                 if global.json {

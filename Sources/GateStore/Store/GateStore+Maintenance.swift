@@ -110,7 +110,8 @@ extension GateStore {
     }
 
     /// The database file, its write-ahead log, index and journal: never written over.
-    private var ownFiles: [String] {
+    /// The database's files (with the write-ahead log and the rest), as named and as resolved.
+    package var ownFiles: [String] {
         guard case .file(let path) = location else { return [] }
         return ["", "-wal", "-shm", "-journal"].flatMap { [path + $0, PrivateFiles.resolved(path) + $0] }
     }

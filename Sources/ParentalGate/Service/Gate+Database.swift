@@ -83,14 +83,21 @@ extension Gate {
     }
 
     /// Writes `data` to a new private file (`0600`) at `path`, refusing a link or an existing
-    /// file unless `replacing`: for a program without a database of its own (gatectl writing
-    /// what the daemon made).
-    public static func writePrivateFile(_ data: Data, to path: String, replacing: Bool = false) throws(GateError) {
+    /// file unless `replacing`, and never over one of `protected` (``databaseFiles``): for a
+    /// program without a database of its own (gatectl writing what the daemon made).
+    public static func writePrivateFile(
+        _ data: Data, to path: String, replacing: Bool = false, protecting protected: [String] = []
+    ) throws(GateError) {
         do {
-            try GateStore.writeFile(data, to: path, replacing: replacing, protecting: [])
+            try GateStore.writeFile(data, to: path, replacing: replacing, protecting: protected)
         } catch {
             throw GateError.from(error)
         }
+    }
+
+    /// The database's files, as named and as resolved, which no file this gate writes replaces.
+    package var databaseFiles: [String] {
+        store.ownFiles
     }
 
     /// The database's files (and its folder) that accounts other than the owner can read or write.

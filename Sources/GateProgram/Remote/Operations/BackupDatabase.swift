@@ -8,12 +8,18 @@ package struct BackupDatabase: GateOperation {
 
     package var request: AdminRequest { .backup(self) }
 
-    package func perform(on gate: Gate, caller: String?) async throws -> Data {
+    package struct Result: Codable, Sendable {
+        package var data: Data
+        /// The daemon's database files, which the backup must not be written over.
+        package var databaseFiles: [String]
+    }
+
+    package func perform(on gate: Gate, caller: String?) async throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parental-gated-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let copy = scratch + "/backup.sqlite"
         try await gate.backup(to: copy)
-        return try Data(contentsOf: URL(fileURLWithPath: copy))
+        return Result(data: try Data(contentsOf: URL(fileURLWithPath: copy)), databaseFiles: gate.databaseFiles)
     }
 }

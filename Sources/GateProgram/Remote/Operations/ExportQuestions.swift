@@ -12,7 +12,13 @@ package struct ExportQuestions: GateOperation {
 
     package var request: AdminRequest { .exportQuestions(self) }
 
-    package func perform(on gate: Gate, caller: String?) async throws -> [Question] {
-        try await gate.questions(set: set, locale: locale)
+    package struct Result: Codable, Sendable {
+        package var questions: [Question]
+        /// The daemon's database files, which the export must not be written over.
+        package var databaseFiles: [String]
+    }
+
+    package func perform(on gate: Gate, caller: String?) async throws -> Result {
+        Result(questions: try await gate.questions(set: set, locale: locale), databaseFiles: gate.databaseFiles)
     }
 }
