@@ -88,6 +88,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -140,8 +141,12 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: server),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: server),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: server),
+                .product(name: "Mustache", package: "swift-mustache", condition: server),
             ],
-            resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/gate.html"), .embedInCode("Resources/approve.html")],
+            resources: [
+                .embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/gate.mustache"),
+                .embedInCode("Resources/approve.mustache"), .embedInCode("Resources/notice.mustache"),
+            ],
             swiftSettings: strictSwift
         ),
         .target(

@@ -1,9 +1,9 @@
 import Foundation
-import GateServer
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 @testable import ParentalGate
+@testable import GateServer
 import Testing
 import TestSlots
 
@@ -33,23 +33,48 @@ struct GatePageTests {
         }
     }
 
-    @Test("a placeholder inside a name or a next path stays text: the page is filled in one pass")
+    @Test("a tag inside a name or a next path stays text: a value is never read as a template")
     func placeholdersInValues() async throws {
         let gate = try Gate(database: .inMemory)
         // A parent may name a profile anything printable; a page someone links may carry any next.
-        try await gate.addProfile("kid{{next-json}}", displayName: "{{profile-json}} {{strings-json}}")
+        try await gate.addProfile("kid{{{nextJSON}}}", displayName: "{{{profileJSON}}} {{stringsJSON}} {{#title}}x{{/title}}")
         let app = GateServer(gate: gate).router().contractChecked()
         try await app.test(.router) { client in
-            let next = "/1;alert(document.cookie);x={{profile-json}}"
-            let uri = "/gate/kid%7B%7Bnext-json%7D%7D?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            let next = "/1;alert(document.cookie);x={{{profileJSON}}}{{>gate}}"
+            let uri = "/gate/kid%7B%7B%7BnextJSON%7D%7D%7D?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
             let response = try await client.execute(uri: uri, method: .get)
             #expect(response.status == .ok)
             let html = String(buffer: response.body)
-            #expect(html.contains(#"const profile = "kid{{next-json}}";"#), "the name's braces are text inside its own string")
-            #expect(html.contains(#"const next = "/1;alert(document.cookie);x={{profile-json}}";"#))
-            #expect(html.contains("<title>{{profile-json}} {{strings-json}}</title>"))
+            #expect(html.contains(#"const profile = "kid{{{nextJSON}}}";"#), "the name's braces are text inside its own string")
+            #expect(html.contains(#"const next = "/1;alert(document.cookie);x={{{profileJSON}}}{{\u003egate}}";"#))
+            #expect(html.contains("<title>{{{profileJSON}}} {{stringsJSON}} {{#title}}x{{/title}}</title>"))
             #expect(!html.contains(#""kid"/1;alert"#), "next's JSON did not land inside the profile's string")
+            #expect(html.components(separatedBy: "<html").count == 2, "no partial was rendered from a value")
         }
+    }
+
+    @Test("every page template parses and fills each of its tags", arguments: PageTemplate.allCases)
+    func templates(page: PageTemplate) throws {
+        let text = page.text
+        #expect(PageTemplate.library.getTemplate(named: page.rawValue) != nil)
+        let html: String
+        switch page {
+        case .gate:
+            html = PageController.Page(
+                language: "de", title: "<T>", profileJSON: "1", nextJSON: "2", stringsJSON: "3", focusJSON: "4", askJSON: "5"
+            ).html
+            #expect(html.contains("const profile = 1;") && html.contains("const mayAsk = 5;"))
+        case .approve:
+            html = ApprovalPageController.Page(language: "de", title: "<T>", requestJSON: "1", tokenJSON: "2", stringsJSON: "3").html
+            #expect(html.contains("const request = 1;") && html.contains("const strings = 3;"))
+        case .notice:
+            html = ApprovalPageController.Notice(language: "de", heading: "<T>", sentence: "a & b").html
+            #expect(html.contains("<p>a &amp; b</p>"))
+        }
+        #expect(text.contains("{{"), "the template has tags")
+        #expect(!html.contains("{{"), "every tag was filled")
+        #expect(html.contains(#"<html lang="de">"#))
+        #expect(html.contains("&lt;T&gt;") && !html.contains("<T>"), "text is escaped")
     }
 
     @Test("the page begins nothing by itself: a localized start button, focused unless another site opened the page; the opener loses its handle")

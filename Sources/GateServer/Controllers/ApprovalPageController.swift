@@ -33,29 +33,34 @@ struct ApprovalPageController: Sendable {
         do {
             found = try await gate.parentRequest(approvalToken: token)
         } catch .notFound {
-            return Self.page(status: .notFound, html: Self.notice(strings.invalidHeading, strings.invalidSentence, language: strings.language))
+            return Self.page(status: .notFound, html: Notice(language: strings.language, heading: strings.invalidHeading, sentence: strings.invalidSentence).html)
         }
-        let template = String(decoding: PackageResources.approve_html, as: UTF8.self)
         let json = PageRequest(
             displayName: found.displayName, client: found.client, account: found.account, status: found.status.rawValue,
             createdAt: APIResponse.time(found.createdAt), expiresAt: APIResponse.time(found.expiresAt))
-        let html = PageController.filled(template, with: [
-            "language": PageController.htmlEscaped(strings.language),
-            "title": PageController.htmlEscaped(strings.title(for: found.displayName)),
-            "request-json": PageController.scriptJSON(json),
-            "token-json": PageController.scriptJSON(token),
-            "strings-json": PageController.scriptJSON(strings),
-        ])
+        let html = Page(
+            language: strings.language, title: strings.title(for: found.displayName), requestJSON: ScriptJSON.encoded(json),
+            tokenJSON: ScriptJSON.encoded(token), stringsJSON: ScriptJSON.encoded(strings)
+        ).html
         return Self.page(status: .ok, html: html)
     }
 
+    /// The values of the approval page.
+    struct Page: PageContent {
+        static let template = PageTemplate.approve
+        var language: String
+        var title: String
+        var requestJSON: String
+        var tokenJSON: String
+        var stringsJSON: String
+    }
+
     /// A page without script: a heading and one sentence.
-    static func notice(_ heading: String, _ sentence: String, language: String = "en") -> String {
-        """
-        <!doctype html><html lang="\(PageController.htmlEscaped(language))"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
-        <title>\(PageController.htmlEscaped(heading))</title></head><body><h1>\(PageController.htmlEscaped(heading))</h1>\
-        <p>\(PageController.htmlEscaped(sentence))</p></body></html>
-        """
+    struct Notice: PageContent {
+        static let template = PageTemplate.notice
+        var language: String
+        var heading: String
+        var sentence: String
     }
 
     /// `html` with the headers of a page that holds a secret in its address: never cached,

@@ -34,6 +34,18 @@ struct PageController: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 
+    /// The values of the gate page.
+    struct Page: PageContent {
+        static let template = PageTemplate.gate
+        var language: String
+        var title: String
+        var profileJSON: String
+        var nextJSON: String
+        var stringsJSON: String
+        var focusJSON: String
+        var askJSON: String
+    }
+
     /// The page of `profile` in `strings`' words: `next` after a pass; whether the start button takes the focus.
     static func page(profile: Profile, strings: GateStrings, next: String, focusStart: Bool, mayAsk: Bool = false) -> String {
         let table: [String: String] = [
@@ -46,49 +58,10 @@ struct PageController: Sendable {
             "askParent": strings.askParent, "askWaiting": strings.askWaiting, "askApproved": strings.askApproved,
             "askDenied": strings.askDenied, "askExpired": strings.askExpired, "askTooSoon": strings.askTooSoon, "askOff": strings.askOff,
         ]
-        let template = String(decoding: PackageResources.gate_html, as: UTF8.self)
-        return filled(template, with: [
-            "lang": htmlEscaped(strings.language),
-            "title": htmlEscaped(profile.displayName),
-            "profile-json": scriptJSON(profile.name),
-            "next-json": scriptJSON(next),
-            "strings-json": scriptJSON(table),
-            "focus-json": focusStart ? "true" : "false",
-            "ask-json": mayAsk ? "true" : "false",
-        ])
-    }
-
-    /// `template` with each `{{key}}` replaced by its value, in one pass: a value is never read
-    /// again, so a name or a `next` holding `{{next-json}}` stays text.
-    static func filled(_ template: String, with values: [String: String]) -> String {
-        var result = ""
-        var rest = template[...]
-        while let open = rest.range(of: "{{") {
-            result += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "}}"),
-                  let value = values[String(rest[open.upperBound..<close.lowerBound])]
-            else {
-                result += "{{"
-                rest = rest[open.upperBound...]
-                continue
-            }
-            result += value
-            rest = rest[close.upperBound...]
-        }
-        return result + rest
-    }
-
-    static func htmlEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&#39;")
-    }
-
-    /// `value` as JSON safe inside a `<script>` element.
-    static func scriptJSON<T: Encodable>(_ value: T) -> String {
-        let json = (try? JSONEncoder.gate().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-        return json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
-            .replacingOccurrences(of: "&", with: "\\u0026").replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+        return Page(
+            language: strings.language, title: profile.displayName, profileJSON: ScriptJSON.encoded(profile.name),
+            nextJSON: ScriptJSON.encoded(next), stringsJSON: ScriptJSON.encoded(table),
+            focusJSON: focusStart ? "true" : "false", askJSON: mayAsk ? "true" : "false"
+        ).html
     }
 }
