@@ -27,6 +27,10 @@ struct ProfileRecord: Hashable {
 extension ProfileRecord: ColumnsRecord {
     static let databaseTableName = "profiles"
     static let insertSQL = insertStatement()
+    /// The row of a name's lookup key: read by every gate operation, so its statement is cached.
+    static let byNameKeySQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.nameKey.name) = ?"
+    /// The row of an id, likewise.
+    static let byIDSQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.id.name) = ?"
 
     enum Columns: String, CaseIterable, ColumnExpression {
         case id, name, nameKey = "name_key", displayName = "display_name", locale, isEnabled = "is_enabled"

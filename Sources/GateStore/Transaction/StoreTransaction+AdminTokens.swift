@@ -13,19 +13,19 @@ extension StoreTransaction {
         let token = token ?? SecretToken.generate()
         let hash = SecretToken.hash(token)
         let prefix = AdminTokenRetirement.fileLabelPrefix
-        let retired: (sql: String, arguments: StatementArguments)? = switch retiring {
+        let others = AdminTokenRecord.filter { $0.tokenHash != hash }
+        let retired: QueryInterfaceRequest<AdminTokenRecord>? = switch retiring {
         case .none: nil
-        case .fileTokens: ("token_hash <> ? AND substr(label, 1, ?) = ?", [hash, prefix.count, prefix])
-        case .all: ("token_hash <> ?", [hash])
+        case .fileTokens: others.filter(literal: "substr(\(AdminTokenRecord.Columns.label), 1, \(prefix.count)) = \(prefix)")
+        case .all: others
         }
-        let revoked = try retired.map { try Int.fetchOne(db, sql: "SELECT count(*) FROM admin_tokens WHERE \($0.sql)", arguments: $0.arguments) ?? 0 } ?? 0
-        let stored = try Int.fetchOne(db, sql: "SELECT count(*) FROM admin_tokens WHERE token_hash = ?", arguments: [hash]) ?? 0 > 0
+        let revoked = try retired?.fetchCount(db) ?? 0
+        let stored = try AdminTokenRecord.filter { $0.tokenHash == hash }.isEmpty(db) == false
         guard !stored || revoked > 0 else { return token }
-        if let retired, revoked > 0 { try db.execute(sql: "DELETE FROM admin_tokens WHERE \(retired.sql)", arguments: retired.arguments) }
+        if let retired, revoked > 0 { try retired.deleteAll(db) }
         if !stored {
-            try db.execute(
-                sql: "INSERT INTO admin_tokens (token_hash, label, created_at, created_by) VALUES (?, ?, ?, ?)",
-                arguments: [hash, label.value, now.millisecondsSince1970, actor.value])
+            try AdminTokenRecord(id: nil, tokenHash: hash, label: label.value, createdAt: now.millisecondsSince1970, createdBy: actor.value)
+                .insertCached(db)
         }
         var details = ["label": label.value]
         if revoked > 0 { details["revoked"] = String(revoked) }
@@ -35,6 +35,7 @@ extension StoreTransaction {
 
     /// Whether `token` opens the admin API.
     package func isAdminToken(_ token: String) throws -> Bool {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM admin_tokens WHERE token_hash = ?", arguments: [SecretToken.hash(token)]) ?? 0 > 0
+        let hash = SecretToken.hash(token)
+        return try !AdminTokenRecord.filter { $0.tokenHash == hash }.isEmpty(db)
     }
 }

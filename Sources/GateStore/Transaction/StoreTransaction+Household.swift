@@ -5,7 +5,7 @@ import GRDB
 extension StoreTransaction {
     /// The language challenges fall back to before English.
     package func householdLocale() throws -> LocaleTag {
-        let stored = try String.fetchOne(db.cachedStatement(sql: "SELECT default_locale FROM household WHERE id = 1")) ?? "en"
+        let stored = try String.fetchOne(db.cachedStatement(sql: HouseholdRecord.defaultLocaleSQL)) ?? "en"
         return (try? LocaleTag(stored: stored)) ?? .english
     }
 
@@ -13,9 +13,9 @@ extension StoreTransaction {
     package func setHouseholdLocale(_ locale: LocaleTag, by actor: Label, at now: Date) throws {
         let old = try householdLocale()
         guard old != locale else { return }
-        try db.execute(
-            sql: "UPDATE household SET default_locale = ?, updated_at = ?, updated_by = ? WHERE id = 1",
-            arguments: [locale.identifier, now.millisecondsSince1970, actor.value])
+        try HouseholdRecord.only.updateAll(db) {
+            [$0.defaultLocale.set(to: locale.identifier), $0.updatedAt.set(to: now.millisecondsSince1970), $0.updatedBy.set(to: actor.value)]
+        }
         try appendAudit(
             AuditEvent(.householdUpdated, actor: actor.value, details: ["defaultLocale": "\(old) → \(locale)"]), at: now)
     }

@@ -5,14 +5,14 @@ import GRDB
 extension StoreTransaction {
     /// Every profile, by name.
     package func profiles() throws -> [Profile] {
-        try ProfileRecord.fetchAll(db, sql: "SELECT * FROM profiles ORDER BY name_key").map { try $0.profile() }
+        try ProfileRecord.order(ProfileRecord.Columns.nameKey).fetchAll(db).map { try $0.profile() }
     }
 
     /// The profile called `name` (ignoring case), if any; a name with a control character
     /// (NUL above all) is refused, never cut short to another profile's name.
     package func profile(named name: String) throws -> Profile? {
         let key = try ProfileName.lookupKey(for: name)
-        return try remembered(fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE name_key = ?", arguments: [key]))
+        return try remembered(fetchOne(ProfileRecord.self, cached: ProfileRecord.byNameKeySQL, arguments: [key]))
     }
 
     /// The profile called `name`, or ``StoreError/profileNotFound(_:)``.
@@ -23,7 +23,7 @@ extension StoreTransaction {
 
     /// The profile with identifier `id`, if any.
     package func profile(id: Int64) throws -> Profile? {
-        try remembered(fetchOne(ProfileRecord.self, cached: "SELECT * FROM profiles WHERE id = ?", arguments: [id]))
+        try remembered(fetchOne(ProfileRecord.self, cached: ProfileRecord.byIDSQL, arguments: [id]))
     }
 
     /// The profile of `record`, its name noted for the audit records the transaction appends.
@@ -57,9 +57,10 @@ extension StoreTransaction {
         let profile = try requireProfile(named: name)
         try refuseDuplicate(newName, except: profile.id)
         memo.profileNames[profile.id] = nil
-        try db.execute(
-            sql: "UPDATE profiles SET name = ?, name_key = ?, updated_at = ? WHERE id = ?",
-            arguments: [newName.value, newName.key, max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970), profile.id])
+        let updatedAt = max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970)
+        try ProfileRecord.filter { $0.id == profile.id }.updateAll(db) {
+            [$0.name.set(to: newName.value), $0.nameKey.set(to: newName.key), $0.updatedAt.set(to: updatedAt)]
+        }
         try appendAudit(
             AuditEvent(.profileRenamed, profileID: profile.id, profileName: newName.value, actor: actor.value,
                        details: ["from": profile.name, "to": newName.value]),
@@ -80,10 +81,11 @@ extension StoreTransaction {
             details["locale"] = "\(profile.locale) → \(locale)"
         }
         guard !details.isEmpty else { return profile }
-        try db.execute(
-            sql: "UPDATE profiles SET display_name = ?, locale = ?, updated_at = ? WHERE id = ?",
-            arguments: [displayName?.value ?? profile.displayName, (locale ?? profile.locale).identifier,
-                        max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970), profile.id])
+        let updatedAt = max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970)
+        try ProfileRecord.filter { $0.id == profile.id }.updateAll(db) {
+            [$0.displayName.set(to: displayName?.value ?? profile.displayName),
+             $0.locale.set(to: (locale ?? profile.locale).identifier), $0.updatedAt.set(to: updatedAt)]
+        }
         try appendAudit(AuditEvent(.profileUpdated, profileID: profile.id, actor: actor.value, details: details), at: now)
         return try requireProfile(id: profile.id)
     }
@@ -92,9 +94,10 @@ extension StoreTransaction {
     package func setProfileEnabled(_ name: String, _ isEnabled: Bool, by actor: Label, at now: Date) throws -> Profile {
         let profile = try requireProfile(named: name)
         guard profile.isEnabled != isEnabled else { return profile }
-        try db.execute(
-            sql: "UPDATE profiles SET is_enabled = ?, updated_at = ? WHERE id = ?",
-            arguments: [isEnabled, max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970), profile.id])
+        let updatedAt = max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970)
+        try ProfileRecord.filter { $0.id == profile.id }.updateAll(db) {
+            [$0.isEnabled.set(to: isEnabled), $0.updatedAt.set(to: updatedAt)]
+        }
         try appendAudit(
             AuditEvent(isEnabled ? .profileEnabled : .profileDisabled, profileID: profile.id, actor: actor.value), at: now)
         if !isEnabled, let open = try openChallenge(profileID: profile.id) {
@@ -109,7 +112,7 @@ extension StoreTransaction {
     package func removeProfile(_ name: String, by actor: Label, at now: Date) throws {
         let profile = try requireProfile(named: name)
         try appendAudit(AuditEvent(.profileRemoved, profileID: profile.id, actor: actor.value), at: now)
-        try db.execute(sql: "DELETE FROM profiles WHERE id = ?", arguments: [profile.id])
+        try ProfileRecord.filter { $0.id == profile.id }.deleteAll(db)
         memo.challenges.removeAll()  // its challenges went with it
     }
 
@@ -119,9 +122,7 @@ extension StoreTransaction {
     }
 
     private func refuseDuplicate(_ name: ProfileName, except id: Int64?) throws {
-        if let existing = try ProfileRecord.fetchOne(
-            db, sql: "SELECT * FROM profiles WHERE name_key = ? AND id IS NOT ?", arguments: [name.key, id])
-        {
+        if let existing = try ProfileRecord.filter({ $0.nameKey == name.key && $0.id != id }).fetchOne(db) {
             throw StoreError.duplicateProfile(name: name.value, existing: existing.name)
         }
     }
