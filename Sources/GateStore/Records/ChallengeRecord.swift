@@ -73,6 +73,14 @@ struct ChallengeRecord: Hashable {
 extension ChallengeRecord: ColumnsRecord {
     static let databaseTableName = "challenges"
     static let insertSQL = insertStatement()
+    static let byIDSQL = selectSQL(where: .id)
+    /// A profile's challenge in a status (its open one: at most one is open).
+    static let byProfileStatusSQL = selectSQL(where: .profileId, .status)
+    /// One more wrong answer to a challenge.
+    static let countWrongSQL =
+        "UPDATE \(databaseTableName) SET \(Columns.wrongAnswers.name) = \(Columns.wrongAnswers.name) + 1 WHERE \(Columns.id.name) = ?"
+    /// The end of a challenge in a status (open): its new status and time.
+    static let endSQL = updateSQL(set: [.status, .endedAt], where: .id, .status)
 
     enum Columns: String, CaseIterable, ColumnExpression {
         case id, profileId = "profile_id", source, questionId = "question_id", locale, prompt, answer

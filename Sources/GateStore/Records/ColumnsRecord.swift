@@ -21,6 +21,22 @@ extension ColumnsRecord {
         return "INSERT INTO \(databaseTableName) (\(names.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: names.count)))"
     }
 
+    /// `SELECT * FROM table WHERE c1 = ? AND c2 = ? …`: a hot lookup's SQL, built once from the
+    /// column declarations and kept by its record for a statement cached per connection.
+    static func selectSQL(where columns: Columns...) -> String {
+        "SELECT * FROM \(databaseTableName)\(whereClause(columns))"
+    }
+
+    /// `UPDATE table SET s1 = ?, … WHERE w1 = ? AND …`: a hot write's SQL, built once likewise;
+    /// its arguments are the values set, then the values matched.
+    static func updateSQL(set assigned: [Columns], where matched: Columns...) -> String {
+        "UPDATE \(databaseTableName) SET \(assigned.map { "\($0.name) = ?" }.joined(separator: ", "))\(whereClause(matched))"
+    }
+
+    private static func whereClause(_ columns: [Columns]) -> String {
+        columns.isEmpty ? "" : " WHERE " + columns.map { "\($0.name) = ?" }.joined(separator: " AND ")
+    }
+
     /// Inserts this row through a statement prepared once per connection; a `nil` integer
     /// primary key is chosen by SQLite (`db.lastInsertedRowID`).
     func insertCached(_ db: Database) throws {

@@ -40,10 +40,9 @@ extension GateStateRecord: ColumnsRecord {
     static let databaseTableName = "gate_states"
     static let insertSQL = insertStatement()
     /// `UPDATE gate_states SET (every column but the profile) WHERE profile_id = ?`.
-    static let updateSQL = """
-        UPDATE gate_states SET \(Columns.allCases.filter { $0 != .profileId }.map { "\($0.name) = ?" }.joined(separator: ", "))
-        WHERE profile_id = ?
-        """
+    static let updateSQL = updateSQL(set: Columns.allCases.filter { $0 != .profileId }, where: .profileId)
+    /// The profile's row.
+    static let byProfileSQL = selectSQL(where: .profileId)
 
     enum Columns: String, CaseIterable, ColumnExpression {
         case profileId = "profile_id", failuresInRow = "failures_in_row", lastFailureAt = "last_failure_at"

@@ -28,6 +28,16 @@ struct ParentSessionRecord: Hashable {
 extension ParentSessionRecord: ColumnsRecord {
     static let databaseTableName = "parent_sessions"
     static let insertSQL = insertStatement()
+    static let byTokenHashSQL = selectSQL(where: .tokenHash)
+    static let byIDSQL = selectSQL(where: .id)
+    /// A profile's live session at a time: not ended, expiring later, the latest first.
+    static let liveSQL = """
+        SELECT * FROM \(databaseTableName)
+        WHERE \(Columns.profileId.name) = ? AND \(Columns.endedAt.name) IS NULL AND \(Columns.expiresAt.name) > ?
+        ORDER BY \(Columns.expiresAt.name) DESC LIMIT 1
+        """
+    /// The end of a session: its time and reason.
+    static let endSQL = updateSQL(set: [.endedAt, .endReason], where: .id)
 
     enum Columns: String, CaseIterable, ColumnExpression {
         case id, profileId = "profile_id", tokenHash = "token_hash", challengeId = "challenge_id", openedAt = "opened_at"

@@ -21,7 +21,7 @@ extension StoreTransaction {
     /// The challenge with identifier `id`, if any.
     package func challenge(id: ChallengeID) throws -> StoredChallenge? {
         if let known = memo.challenges[id.rawValue] { return known }
-        let stored = try fetchOne(ChallengeRecord.self, cached: "SELECT * FROM challenges WHERE id = ?", arguments: [id.rawValue])?
+        let stored = try fetchOne(ChallengeRecord.self, cached: ChallengeRecord.byIDSQL, arguments: [id.rawValue])?
             .storedChallenge()
         memo.challenges[id.rawValue] = stored
         return stored
@@ -30,7 +30,7 @@ extension StoreTransaction {
     /// The profile's open challenge, if it has one.
     package func openChallenge(profileID: Int64) throws -> StoredChallenge? {
         let stored = try fetchOne(
-            ChallengeRecord.self, cached: "SELECT * FROM challenges WHERE profile_id = ? AND status = ?",
+            ChallengeRecord.self, cached: ChallengeRecord.byProfileStatusSQL,
             arguments: [profileID, ChallengeStatus.open.rawValue]
         )?.storedChallenge()
         if let stored { memo.challenges[stored.id.rawValue] = stored }
@@ -63,7 +63,7 @@ extension StoreTransaction {
         try record.insertCached(db)
         record.id = db.lastInsertedRowID
         if stored.status == .open && (outcome == .wrong || outcome == .tooFast) {
-            try execute(cached: "UPDATE challenges SET wrong_answers = wrong_answers + 1 WHERE id = ?", arguments: [id.rawValue])
+            try execute(cached: ChallengeRecord.countWrongSQL, arguments: [id.rawValue])
             memo.challenges[id.rawValue] = nil
         }
         if outcome != .replay { try appendAudit(audit, at: now) }
@@ -80,7 +80,7 @@ extension StoreTransaction {
         guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
         guard stored.status == .open else { throw StoreError.challengeAlreadyEnded(id.rawValue) }
         try execute(
-            cached: "UPDATE challenges SET status = ?, ended_at = ? WHERE id = ? AND status = ?",
+            cached: ChallengeRecord.endSQL,
             arguments: [status.rawValue, now.millisecondsSince1970, id.rawValue, ChallengeStatus.open.rawValue])
         memo.challenges[id.rawValue] = nil
         let kind: AuditEventKind = switch status {
@@ -100,17 +100,16 @@ extension StoreTransaction {
     /// A page of the recorded attempts matching `filter`, newest first, at most `limit` of
     /// them, starting after `cursor`.
     package func attempts(_ filter: AttemptFilter, limit: Int, after cursor: PageCursor<Attempt>? = nil) throws -> Page<Attempt> {
-        var sql = SQLFilter()
-        sql.add("profile_id = ?", ifPresent: filter.profileID)
-        sql.add("answered_at >= ?", ifPresent: filter.since?.millisecondsSince1970)
-        sql.add("answered_at < ?", ifPresent: filter.until?.millisecondsSince1970)
-        sql.add("outcome", in: filter.outcomes.map { $0.map(\.rawValue) })
+        typealias Columns = AttemptRecord.Columns
+        var request = AttemptRecord.all()
+        if let profileID = filter.profileID { request = request.filter { $0.profileId == profileID } }
+        if let since = filter.since?.millisecondsSince1970 { request = request.filter { $0.answeredAt >= since } }
+        if let until = filter.until?.millisecondsSince1970 { request = request.filter { $0.answeredAt < until } }
+        if let outcomes = filter.outcomes?.map(\.rawValue).sorted() { request = request.filter { outcomes.contains($0.outcome) } }
         if let cursor {
-            sql.add("(answered_at, id) < (?, ?)", cursor.time ?? Int64.max, cursor.id)
+            request = request.filter(literal: "(\(Columns.answeredAt), \(Columns.id)) < (\(cursor.time ?? Int64.max), \(cursor.id))")
         }
-        let records = try AttemptRecord.fetchAll(
-            db, sql: "SELECT * FROM attempts \(sql.whereClause) ORDER BY answered_at DESC, id DESC LIMIT ?",
-            arguments: sql.arguments + [max(0, limit) + 1])
+        let records = try request.order(Columns.answeredAt.desc, Columns.id.desc).limit(max(0, limit) + 1).fetchAll(db)
         let attempts = try records.prefix(max(0, limit)).map { try $0.attempt() }
         let next = records.count > limit ? attempts.last.map { PageCursor<Attempt>(id: $0.id, time: $0.answeredAt.millisecondsSince1970) } : nil
         return Page(items: attempts, next: next)

@@ -5,7 +5,7 @@ import GRDB
 extension StoreTransaction {
     /// The profile's gate counters.
     package func gateCounters(profileID: Int64) throws -> GateCounters {
-        try fetchOne(GateStateRecord.self, cached: "SELECT * FROM gate_states WHERE profile_id = ?", arguments: [profileID])?
+        try fetchOne(GateStateRecord.self, cached: GateStateRecord.byProfileSQL, arguments: [profileID])?
             .counters ?? .initial
     }
 

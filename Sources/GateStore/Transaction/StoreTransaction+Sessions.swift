@@ -34,7 +34,7 @@ extension StoreTransaction {
     /// The session whose token's SHA-256 is `tokenHash`, live or not, if any.
     package func session(tokenHash: Data) throws -> ParentSession? {
         try fetchOne(
-            ParentSessionRecord.self, cached: "SELECT * FROM parent_sessions WHERE token_hash = ?",
+            ParentSessionRecord.self, cached: ParentSessionRecord.byTokenHashSQL,
             arguments: [tokenHash]
         )?.session()
     }
@@ -42,21 +42,17 @@ extension StoreTransaction {
     /// The profile's session that is live at `time`, if any.
     package func liveSession(profileID: Int64, at time: Date) throws -> ParentSession? {
         try fetchOne(
-            ParentSessionRecord.self, cached: """
-                SELECT * FROM parent_sessions
-                WHERE profile_id = ? AND ended_at IS NULL AND expires_at > ?
-                ORDER BY expires_at DESC LIMIT 1
-                """, arguments: [profileID, time.millisecondsSince1970]
+            ParentSessionRecord.self, cached: ParentSessionRecord.liveSQL, arguments: [profileID, time.millisecondsSince1970]
         )?.session()
     }
 
     /// Ends session `id` early (`ended`, or `replaced` by a newer one) and audits it.
     package func endSession(_ id: Int64, reason: SessionEndReason, by actor: String?, at now: Date) throws {
-        guard let record = try fetchOne(ParentSessionRecord.self, cached: "SELECT * FROM parent_sessions WHERE id = ?", arguments: [id]),
+        guard let record = try fetchOne(ParentSessionRecord.self, cached: ParentSessionRecord.byIDSQL, arguments: [id]),
               record.endedAt == nil
         else { return }
         try execute(
-            cached: "UPDATE parent_sessions SET ended_at = ?, end_reason = ? WHERE id = ?",
+            cached: ParentSessionRecord.endSQL,
             arguments: [max(now.millisecondsSince1970, record.openedAt), reason.rawValue, id])
         try appendAudit(
             AuditEvent(
