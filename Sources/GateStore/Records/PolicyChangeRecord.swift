@@ -28,8 +28,36 @@ struct PolicyChangeRecord: Hashable {
 
 // MARK: - Database
 
-extension PolicyChangeRecord: Codable, FetchableRecord, PersistableRecord {
+extension PolicyChangeRecord: ColumnsRecord {
     static let databaseTableName = "policy_changes"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    static let insertSQL = insertStatement()
+
+    enum Columns: String, CaseIterable, ColumnExpression {
+        case id, profileId = "profile_id", version, field, oldValue = "old_value", newValue = "new_value"
+        case changedBy = "changed_by", changedAt = "changed_at"
+    }
+
+    init(row: Row) throws {
+        id = row[Columns.id]
+        profileId = row[Columns.profileId]
+        version = row[Columns.version]
+        field = row[Columns.field]
+        oldValue = row[Columns.oldValue]
+        newValue = row[Columns.newValue]
+        changedBy = row[Columns.changedBy]
+        changedAt = row[Columns.changedAt]
+    }
+
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .profileId: profileId
+        case .version: version
+        case .field: field
+        case .oldValue: oldValue
+        case .newValue: newValue
+        case .changedBy: changedBy
+        case .changedAt: changedAt
+        }
+    }
 }

@@ -6,8 +6,8 @@ extension StoreTransaction {
     /// The fields `scope` sets itself, and its version.
     package func policyOverrides(_ scope: PolicyScope) throws -> PolicyOverrides {
         let record: PolicyRecord? = switch scope {
-        case .household: try fetchOne(PolicyRecord.self, cached: "SELECT * FROM policies WHERE profile_id IS NULL")
-        case .profile(let id): try fetchOne(PolicyRecord.self, cached: "SELECT * FROM policies WHERE profile_id = ?", arguments: [id])
+        case .household: try fetchOne(PolicyRecord.self, cached: PolicyRecord.householdSQL)
+        case .profile(let id): try fetchOne(PolicyRecord.self, cached: PolicyRecord.byProfileSQL, arguments: [id])
         }
         return try record?.overrides ?? PolicyOverrides()
     }
@@ -54,22 +54,21 @@ extension StoreTransaction {
         try checkConsistency(changing: scope, to: overrides)
 
         if case .profile(let id) = scope {
-            try db.execute(sql: "INSERT OR IGNORE INTO policies (profile_id) VALUES (?)", arguments: [id])
+            try db.execute(literal: "INSERT OR IGNORE INTO \(PolicyRecord.self) (\(PolicyRecord.Columns.profileId)) VALUES (\(id))")
         }
         let version = overrides.version + 1
-        let condition = scope.profileID == nil ? "profile_id IS NULL" : "profile_id = ?"
+        let row = PolicyRecord.filter { $0.profileId == scope.profileID }
         var records: [PolicyChangeRecord] = []
         for change in changed {
-            var arguments: StatementArguments = [change.field.databaseValue(change.new), version, now.millisecondsSince1970, actor.value]
-            if let id = scope.profileID { arguments += [id] }
-            try db.execute(
-                sql: "UPDATE policies SET \(change.field.column) = ?, version = ?, updated_at = ?, updated_by = ? WHERE \(condition)",
-                arguments: arguments)
+            try row.updateAll(db) { [
+                Column(change.field.column).set(to: change.field.databaseValue(change.new)), $0.version.set(to: version),
+                $0.updatedAt.set(to: now.millisecondsSince1970), $0.updatedBy.set(to: actor.value),
+            ] }
             var record = PolicyChangeRecord(
                 id: nil, profileId: scope.profileID, version: version, field: change.field.rawValue,
                 oldValue: change.old?.description, newValue: change.new?.description, changedBy: actor.value,
                 changedAt: now.millisecondsSince1970)
-            try record.insert(db)
+            try record.insertCached(db)
             record.id = db.lastInsertedRowID
             records.append(record)
             try appendAudit(
@@ -87,17 +86,9 @@ extension StoreTransaction {
 
     /// Recorded policy changes, newest first: of one scope, or of all when `scope` is `nil`.
     package func policyHistory(_ scope: PolicyScope?, limit: Int = 100) throws -> [PolicyChange] {
-        let records: [PolicyChangeRecord] = switch scope {
-        case nil:
-            try PolicyChangeRecord.fetchAll(db, sql: "SELECT * FROM policy_changes ORDER BY id DESC LIMIT ?", arguments: [limit])
-        case .household?:
-            try PolicyChangeRecord.fetchAll(
-                db, sql: "SELECT * FROM policy_changes WHERE profile_id IS NULL ORDER BY id DESC LIMIT ?", arguments: [limit])
-        case .profile(let id)?:
-            try PolicyChangeRecord.fetchAll(
-                db, sql: "SELECT * FROM policy_changes WHERE profile_id = ? ORDER BY id DESC LIMIT ?", arguments: [id, limit])
-        }
-        return try records.map { try $0.change() }
+        var request = PolicyChangeRecord.order(PolicyChangeRecord.Columns.id.desc).limit(limit)
+        if let scope { request = request.filter { $0.profileId == scope.profileID } }
+        return try request.fetchAll(db).map { try $0.change() }
     }
 
     /// Throws when giving `scope` the overrides `overrides` would make an effective policy
@@ -109,7 +100,7 @@ extension StoreTransaction {
             try explain(effective.policy, profileID: id)
         case .household:
             try validate(EffectivePolicy(household: overrides).policy)
-            for record in try PolicyRecord.fetchAll(db, sql: "SELECT * FROM policies WHERE profile_id IS NOT NULL") {
+            for record in try PolicyRecord.filter { $0.profileId != nil }.fetchAll(db) {
                 let effective = EffectivePolicy(household: overrides, profile: record.overrides)
                 try explain(effective.policy, profileID: record.profileId)
             }
