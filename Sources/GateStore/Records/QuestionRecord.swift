@@ -24,6 +24,17 @@ struct QuestionRecord: Hashable {
 extension QuestionRecord: ColumnsRecord {
     static let databaseTableName = "questions"
     static let insertSQL = insertStatement()
+    /// The set a question belongs to (`set_id`).
+    static let set = belongsTo(QuestionSetRecord.self)
+    /// The questions of a set's lookup key in a locale, in their order: read by a challenge's
+    /// preparation, so its statement is cached per connection.
+    static let inSetSQL = {
+        typealias Set = QuestionSetRecord.Columns
+        return """
+            SELECT q.* FROM \(databaseTableName) q JOIN \(QuestionSetRecord.databaseTableName) s ON s.\(Set.id.name) = q.\(Columns.setId.name)
+            WHERE s.\(Set.nameKey.name) = ? AND s.\(Set.locale.name) = ? ORDER BY q.\(Columns.position.name)
+            """
+    }()
 
     enum Columns: String, CaseIterable, ColumnExpression {
         case id, setId = "set_id", position, prompt, answer, choices

@@ -115,12 +115,16 @@ extension StoreTransaction {
 
     /// The fewest own choices of a stored question `source` may ask; `nil` when none has its own.
     package func fewestOwnChoices(for source: QuestionSource) throws -> Int? {
-        let sql = "SELECT min(json_array_length(q.choices)) FROM questions q JOIN question_sets s ON s.id = q.set_id WHERE q.choices IS NOT NULL"
+        typealias Question = QuestionRecord.Columns
+        var questions = QuestionRecord.filter { $0.choices != nil }
         switch source {
         case .arithmetic: return nil
-        case .mixed: return try Int.fetchOne(db, sql: sql)
-        case .questionSet(let name): return try Int.fetchOne(db, sql: sql + " AND s.name_key = ?", arguments: [ProfileName.key(for: name)])
+        case .mixed: break
+        case .questionSet(let name):
+            let key = ProfileName.key(for: name)
+            questions = questions.joining(required: QuestionRecord.set.filter { $0.nameKey == key })
         }
+        return try questions.select(min(SQL("json_array_length(\(Question.choices))")), as: Int.self).fetchOne(db)
     }
 
     private func validate(_ policy: Policy) throws {

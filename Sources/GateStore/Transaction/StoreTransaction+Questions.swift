@@ -11,24 +11,21 @@ extension StoreTransaction {
     ) throws -> QuestionSetSummary {
         let time = now.millisecondsSince1970
         let setID: Int64
-        if let existing = try QuestionSetRecord.fetchOne(
-            db, sql: "SELECT * FROM question_sets WHERE name_key = ? AND locale = ?",
-            arguments: [set.name.key, set.locale.identifier])
-        {
+        if let existing = try QuestionSetRecord.named(set.name.key, locale: set.locale.identifier).fetchOne(db) {
             guard replacing, let id = existing.id else {
                 throw StoreError.duplicateQuestionSet(name: existing.name, locale: existing.locale)
             }
             setID = id
-            try db.execute(sql: "DELETE FROM questions WHERE set_id = ?", arguments: [id])
+            try QuestionRecord.filter { $0.setId == id }.deleteAll(db)
             memo.challenges.removeAll()  // SQLite cleared the question of the challenges that asked them
-            try db.execute(
-                sql: "UPDATE question_sets SET name = ?, updated_at = ? WHERE id = ?",
-                arguments: [set.name.value, max(time, existing.createdAt), id])
+            try QuestionSetRecord.filter { $0.id == id }.updateAll(db) {
+                [$0.name.set(to: set.name.value), $0.updatedAt.set(to: max(time, existing.createdAt))]
+            }
         } else {
             try QuestionSetRecord(
                 id: nil, name: set.name.value, nameKey: set.name.key, locale: set.locale.identifier,
                 createdAt: time, updatedAt: time
-            ).insert(db)
+            ).insertCached(db)
             setID = db.lastInsertedRowID
         }
         for (position, question) in set.questions.enumerated() {
@@ -56,32 +53,29 @@ extension StoreTransaction {
 
     /// Every stored question set, by name and locale.
     package func questionSets() throws -> [QuestionSetSummary] {
-        try Row.fetchAll(db, sql: """
-            SELECT s.id, s.name, s.locale, s.updated_at, count(q.id) AS question_count
-            FROM question_sets s LEFT JOIN questions q ON q.set_id = s.id
-            GROUP BY s.id ORDER BY s.name_key, s.locale
-            """
-        ).map { row in
-            QuestionSetSummary(
-                id: row["id"], name: row["name"], locale: try LocaleTag(stored: row["locale"] as String),
-                questionCount: row["question_count"], updatedAt: Date(millisecondsSince1970: row["updated_at"]))
-        }
+        typealias Columns = QuestionSetRecord.Columns
+        let count = "questionCount"
+        return try QuestionSetRecord.annotated(with: QuestionSetRecord.questions.count.forKey(count))
+            .order(Columns.nameKey, Columns.locale).asRequest(of: Row.self).fetchAll(db)
+            .map { row in
+                let set = try QuestionSetRecord(row: row)
+                return QuestionSetSummary(
+                    id: row[Columns.id], name: set.name, locale: try LocaleTag(stored: set.locale), questionCount: row[count],
+                    updatedAt: Date(millisecondsSince1970: set.updatedAt))
+            }
     }
 
     /// The locales the set called `name` exists in.
     package func questionSetLocales(named name: String) throws -> [LocaleTag] {
-        try String.fetchAll(
-            db.cachedStatement(sql: "SELECT locale FROM question_sets WHERE name_key = ? ORDER BY locale"),
-            arguments: [try ProfileName.lookupKey(for: name, what: "question set name")]
-        ).map { try LocaleTag(stored: $0) }
+        let key = try ProfileName.lookupKey(for: name, what: "question set name")
+        return try QuestionSetRecord.filter { $0.nameKey == key }.order(QuestionSetRecord.Columns.locale)
+            .select(QuestionSetRecord.Columns.locale, as: String.self).fetchAll(db)
+            .map { try LocaleTag(stored: $0) }
     }
 
     /// The questions of the set called `name` in exactly `locale`, in their order.
     package func questions(inSet name: String, locale: LocaleTag) throws -> [StoredQuestion] {
-        try QuestionRecord.fetchAll(db.cachedStatement(sql: """
-            SELECT q.* FROM questions q JOIN question_sets s ON s.id = q.set_id
-            WHERE s.name_key = ? AND s.locale = ? ORDER BY q.position
-            """), arguments: [try ProfileName.lookupKey(for: name, what: "question set name"), locale.identifier]
+        try QuestionRecord.fetchAll(db.cachedStatement(sql: QuestionRecord.inSetSQL), arguments: [try ProfileName.lookupKey(for: name, what: "question set name"), locale.identifier]
         ).map { try $0.storedQuestion() }
     }
 
@@ -95,13 +89,9 @@ extension StoreTransaction {
     @discardableResult
     package func removeQuestionSet(named name: String, locale: LocaleTag?, by actor: Label, at now: Date) throws -> Int {
         let key = try ProfileName.lookupKey(for: name, what: "question set name")
-        let removed: Int
-        if let locale {
-            try db.execute(sql: "DELETE FROM question_sets WHERE name_key = ? AND locale = ?", arguments: [key, locale.identifier])
-        } else {
-            try db.execute(sql: "DELETE FROM question_sets WHERE name_key = ?", arguments: [key])
-        }
-        removed = db.changesCount
+        var sets = QuestionSetRecord.filter { $0.nameKey == key }
+        if let locale { sets = sets.filter { $0.locale == locale.identifier } }
+        let removed = try sets.deleteAll(db)
         memo.challenges.removeAll()  // SQLite cleared the question of the challenges that asked them
         guard removed > 0 else { throw StoreError.questionSetNotFound(name: name, locale: locale?.identifier) }
         try appendAudit(
