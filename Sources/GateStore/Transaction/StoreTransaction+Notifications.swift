@@ -12,21 +12,14 @@ extension StoreTransaction {
         guard (settings.channel == .webhook) == (secret != nil) else {
             throw StoreError.constraint("a webhook, and only a webhook, has a secret")
         }
-        try execute(
-            cached: """
-                INSERT INTO notification_subscriptions
-                    (profile_id, channel, url, secret_box, secret_fingerprint, title, priority, click, created_at, created_by)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                profile?.id, settings.channel.rawValue, settings.url.value, secret?.box, secret?.fingerprint, settings.title,
-                settings.priority, settings.click?.value, now.millisecondsSince1970, actor.value,
-            ])
+        try SubscriptionRecord(
+            profileId: profile?.id, channel: settings.channel.rawValue, url: settings.url.value, secretBox: secret?.box,
+            secretFingerprint: secret?.fingerprint, title: settings.title, priority: settings.priority, click: settings.click?.value,
+            createdAt: now.millisecondsSince1970, createdBy: actor.value
+        ).insertCached(db)
         let id = db.lastInsertedRowID
         for kind in settings.events {
-            try execute(
-                cached: "INSERT INTO notification_subscription_events (subscription_id, event_kind) VALUES (?, ?)",
-                arguments: [id, kind.rawValue])
+            try SubscriptionEventRecord(subscriptionId: id, eventKind: kind.rawValue).insertCached(db)
         }
         var details = [
             "notification": String(id), "channel": settings.channel.rawValue, "origin": settings.url.origin,
@@ -41,12 +34,12 @@ extension StoreTransaction {
 
     /// Every subscription, oldest first, with how its deliveries went.
     package func notifications() throws -> [NotificationSubscription] {
-        try Row.fetchAll(db, sql: Self.subscriptionQuery + " ORDER BY s.id").map(Self.subscription)
+        try Row.fetchAll(db, sql: Self.subscriptionSQL + " ORDER BY s.\(S.id.name)").map(Self.subscription)
     }
 
     /// The subscription with id `id`, or ``StoreError/notificationNotFound(_:)``.
     package func requireNotification(_ id: Int64) throws -> NotificationSubscription {
-        guard let row = try Row.fetchOne(db, sql: Self.subscriptionQuery + " WHERE s.id = ?", arguments: [id]) else {
+        guard let row = try Row.fetchOne(db, sql: Self.subscriptionSQL + " WHERE s.\(S.id.name) = ?", arguments: [id]) else {
             throw StoreError.notificationNotFound(id)
         }
         return try Self.subscription(row)
@@ -55,7 +48,7 @@ extension StoreTransaction {
     /// Removes subscription `id` with its deliveries not made yet, and audits it; returns it as it was.
     package func removeNotification(_ id: Int64, by actor: Label, at now: Date) throws -> NotificationSubscription {
         let subscription = try requireNotification(id)
-        try execute(cached: "DELETE FROM notification_subscriptions WHERE id = ?", arguments: [id])
+        try SubscriptionRecord.filter { $0.id == id }.deleteAll(db)
         let profileID = try subscription.profile.flatMap { try profile(named: $0)?.id }
         try appendAudit(
             AuditEvent(
@@ -74,7 +67,7 @@ extension StoreTransaction {
     package func queueTestNotification(_ id: Int64?, by actor: Label, at now: Date) throws -> Int {
         if let id {
             _ = try requireNotification(id)
-        } else if try Int.fetchOne(db, sql: "SELECT count(*) FROM notification_subscriptions") == 0 {
+        } else if try SubscriptionRecord.all().isEmpty(db) {
             throw StoreError.notificationNotFound(nil)
         }
         let audit = AuditEvent(.notificationTested, actor: actor.value, details: ["notification": id.map(String.init) ?? "all"])
@@ -89,11 +82,6 @@ extension StoreTransaction {
     /// every profile, and subscribed to its kind; a test: `only` that one, or all), due now.
     @discardableResult
     func queueNotifications(_ event: NotificationEvent, profileID: Int64?, only subscription: Int64? = nil) throws -> Int {
-        let values = """
-            INSERT INTO notification_outbox
-                (delivery_id, subscription_id, audit_id, event_kind, profile_name, occurred_at, details, next_attempt_at, request_id)
-            SELECT lower(hex(randomblob(16))), s.id, ?, ?, ?, ?, ?, ?, ? FROM notification_subscriptions s
-            """
         let time = event.occurredAt.millisecondsSince1970
         // A request's deliveries are bound to it: their approval links lead to it alone, and go with it.
         let request = event.kind == .request ? event.details["request"].flatMap { Int64($0) } : nil
@@ -102,14 +90,9 @@ extension StoreTransaction {
         ]
         let queued: Int
         if event.kind == .test {
-            queued = try execute(cached: values + " WHERE ? IS NULL OR s.id = ?", arguments: common + [subscription, subscription])
+            queued = try execute(cached: Self.queueTestSQL, arguments: common + [subscription, subscription])
         } else {
-            queued = try execute(
-                cached: values + """
-                     WHERE (s.profile_id IS NULL OR s.profile_id = ?)
-                    AND EXISTS (SELECT 1 FROM notification_subscription_events e WHERE e.subscription_id = s.id AND e.event_kind = ?)
-                    """,
-                arguments: common + [profileID, event.kind.rawValue])
+            queued = try execute(cached: Self.queueEventSQL, arguments: common + [profileID, event.kind.rawValue])
         }
         memo.notificationsQueued += queued
         return queued
@@ -125,36 +108,28 @@ extension StoreTransaction {
     package func claimNotifications(at now: Date, lease: Duration, limit: Int, horizon: Duration) throws -> [ClaimedNotification] {
         let time = now.millisecondsSince1970
         let rows = try Row.fetchAll(
-            db.cachedStatement(sql: """
-                SELECT o.id, o.delivery_id, o.subscription_id, o.audit_id, o.event_kind, o.profile_name, o.occurred_at,
-                       o.details, o.attempts, s.channel, s.url, s.secret_box, s.title, s.priority, s.click
-                FROM notification_outbox o JOIN notification_subscriptions s ON s.id = o.subscription_id
-                WHERE o.delivered_at IS NULL AND (o.next_attempt_at <= ?1 OR o.next_attempt_at > ?1 + ?3)
-                ORDER BY o.next_attempt_at, o.id LIMIT ?2
-                """),
-            arguments: [time, limit, max(horizon, lease).wholeMilliseconds])
+            db.cachedStatement(sql: Self.dueSQL), arguments: [time, limit, max(horizon, lease).wholeMilliseconds], adapter: Self.dueScopes)
         var claimed: [ClaimedNotification] = []
         for row in rows {
-            let id: Int64 = row["id"]
-            try execute(
-                cached: "UPDATE notification_outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?",
-                arguments: [time + lease.wholeMilliseconds, id])
-            guard let kind = NotificationEventKind(rawValue: row["event_kind"]),
-                  let channel = NotificationChannel(rawValue: row["channel"])
+            guard let outboxRow = row.scopes["outbox"], let subscriptionRow = row.scopes["subscription"] else { continue }
+            let outbox = try OutboxRecord(row: outboxRow)
+            let subscription = try SubscriptionRecord(row: subscriptionRow)
+            guard let id = outbox.id else { continue }
+            try execute(cached: Self.claimSQL, arguments: [time + lease.wholeMilliseconds, id])
+            guard let kind = NotificationEventKind(rawValue: outbox.eventKind),
+                  let channel = NotificationChannel(rawValue: subscription.channel)
             else { continue }
-            let details = (try? JSONText.decode([String: String].self, from: row["details"])) ?? [:]
+            let details = (try? JSONText.decode([String: String].self, from: outbox.details)) ?? [:]
             claimed.append(ClaimedNotification(
-                outboxID: id, deliveryID: row["delivery_id"], subscriptionID: row["subscription_id"],
-                attempt: (row["attempts"] as Int) + 1,
+                outboxID: id, deliveryID: outbox.deliveryId, subscriptionID: outbox.subscriptionId, attempt: outbox.attempts + 1,
                 event: NotificationEvent(
-                    kind: kind, profile: row["profile_name"], occurredAt: Date(millisecondsSince1970: row["occurred_at"]),
-                    details: details, auditID: row["audit_id"]),
-                channel: channel, url: row["url"], secretBox: row["secret_box"], title: row["title"],
-                priority: row["priority"], click: row["click"]))
+                    kind: kind, profile: outbox.profileName, occurredAt: Date(millisecondsSince1970: outbox.occurredAt),
+                    details: details, auditID: outbox.auditId),
+                channel: channel, url: subscription.url, secretBox: subscription.secretBox, title: subscription.title,
+                priority: subscription.priority, click: subscription.click))
         }
-        try execute(
-            cached: "DELETE FROM notification_outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?",
-            arguments: [time - Self.keepDelivered.wholeMilliseconds])
+        let kept = time - Self.keepDelivered.wholeMilliseconds
+        try OutboxRecord.filter { $0.deliveredAt != nil && $0.deliveredAt < kept }.deleteAll(db)
         return claimed
     }
 
@@ -164,11 +139,10 @@ extension StoreTransaction {
     /// Records that the delivery `outboxID` of subscription `subscriptionID` arrived.
     package func recordNotificationDelivered(_ outboxID: Int64, subscription subscriptionID: Int64, at now: Date) throws {
         let time = now.millisecondsSince1970
-        try execute(
-            cached: "UPDATE notification_outbox SET delivered_at = ?, last_error = NULL WHERE id = ? AND delivered_at IS NULL",
-            arguments: [time, outboxID])
-        try execute(
-            cached: "UPDATE notification_subscriptions SET last_delivered_at = ? WHERE id = ?", arguments: [time, subscriptionID])
+        try OutboxRecord.filter { $0.id == outboxID && $0.deliveredAt == nil }.updateAll(db) {
+            [$0.deliveredAt.set(to: time), $0.lastError.set(to: nil)]
+        }
+        try SubscriptionRecord.filter { $0.id == subscriptionID }.updateAll(db) { $0.lastDeliveredAt.set(to: time) }
     }
 
     /// Records that a try of delivery `outboxID` failed with `error`, and when to try again.
@@ -176,39 +150,86 @@ extension StoreTransaction {
         _ outboxID: Int64, subscription subscriptionID: Int64, error: String, retryAt: Date, at now: Date
     ) throws {
         let error = error.isEmpty ? "failed" : String(error.prefix(500))
-        try execute(
-            cached: "UPDATE notification_outbox SET next_attempt_at = ?, last_error = ? WHERE id = ? AND delivered_at IS NULL",
-            arguments: [retryAt.millisecondsSince1970, error, outboxID])
-        try execute(
-            cached: "UPDATE notification_subscriptions SET last_failed_at = ?, last_error = ? WHERE id = ?",
-            arguments: [now.millisecondsSince1970, error, subscriptionID])
+        try OutboxRecord.filter { $0.id == outboxID && $0.deliveredAt == nil }.updateAll(db) {
+            [$0.nextAttemptAt.set(to: retryAt.millisecondsSince1970), $0.lastError.set(to: error)]
+        }
+        try SubscriptionRecord.filter { $0.id == subscriptionID }.updateAll(db) {
+            [$0.lastFailedAt.set(to: now.millisecondsSince1970), $0.lastError.set(to: error)]
+        }
     }
 
     /// When the next delivery not made yet is due; `nil` when there is none.
     package func nextNotificationDue() throws -> Date? {
-        try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT min(next_attempt_at) FROM notification_outbox WHERE delivered_at IS NULL")
-        ).map(Date.init(millisecondsSince1970:))
+        try OutboxRecord.filter { $0.deliveredAt == nil }.select(min(OutboxRecord.Columns.nextAttemptAt), as: Int64.self)
+            .fetchOne(db).map(Date.init(millisecondsSince1970:))
     }
 
-    private static let subscriptionQuery = """
-        SELECT s.*, p.name AS profile_name,
-               (SELECT group_concat(e.event_kind) FROM notification_subscription_events e WHERE e.subscription_id = s.id) AS events,
-               (SELECT count(*) FROM notification_outbox o WHERE o.subscription_id = s.id AND o.delivered_at IS NULL) AS pending
-        FROM notification_subscriptions s LEFT JOIN profiles p ON p.id = s.profile_id
+    // The statements below are built once from the column declarations (`S`: a subscription,
+    // `E`: its event kinds, `O`: the outbox, `P`: a profile), and cached per connection where
+    // every gate event or the deliverer's loop runs them.
+
+    private typealias S = SubscriptionRecord.Columns
+    private typealias E = SubscriptionEventRecord.Columns
+    private typealias O = OutboxRecord.Columns
+    private typealias P = ProfileRecord.Columns
+
+    /// A subscription with its profile's name, the kinds it is told about and its deliveries not made yet.
+    private static let subscriptionSQL = """
+        SELECT s.*, p.\(P.name.name) AS profile_name,
+               (SELECT group_concat(e.\(E.eventKind.name)) FROM \(SubscriptionEventRecord.databaseTableName) e
+                WHERE e.\(E.subscriptionId.name) = s.\(S.id.name)) AS events,
+               (SELECT count(*) FROM \(OutboxRecord.databaseTableName) o
+                WHERE o.\(O.subscriptionId.name) = s.\(S.id.name) AND o.\(O.deliveredAt.name) IS NULL) AS pending
+        FROM \(SubscriptionRecord.databaseTableName) s LEFT JOIN \(ProfileRecord.databaseTableName) p ON p.\(P.id.name) = s.\(S.profileId.name)
+        """
+
+    /// An event's delivery to every subscription the query's end selects: a fresh delivery id
+    /// each, then (the audit record, kind, profile, time, details, due time, request).
+    private static let queueSQL = """
+        INSERT INTO \(OutboxRecord.databaseTableName)
+            (\([O.deliveryId, O.subscriptionId, O.auditId, O.eventKind, O.profileName, O.occurredAt, O.details, O.nextAttemptAt,
+                O.requestId].map(\.name).joined(separator: ", ")))
+        SELECT lower(hex(randomblob(16))), s.\(S.id.name), ?, ?, ?, ?, ?, ?, ? FROM \(SubscriptionRecord.databaseTableName) s
+        """
+    /// A test: to subscription ?, or every one when that is NULL.
+    private static let queueTestSQL = queueSQL + " WHERE ? IS NULL OR s.\(S.id.name) = ?"
+    /// An event: to the subscriptions of its profile (?) or of every profile, subscribed to its kind (?).
+    private static let queueEventSQL = queueSQL + """
+         WHERE (s.\(S.profileId.name) IS NULL OR s.\(S.profileId.name) = ?)
+        AND EXISTS (SELECT 1 FROM \(SubscriptionEventRecord.databaseTableName) e
+                    WHERE e.\(E.subscriptionId.name) = s.\(S.id.name) AND e.\(E.eventKind.name) = ?)
+        """
+
+    /// Up to ?2 deliveries due at ?1 (or scheduled beyond the horizon ?3), oldest first: every
+    /// column of the delivery (the `outbox` scope), then of its subscription (`subscription`).
+    private static let dueSQL = """
+        SELECT \(O.allCases.map { "o.\($0.name)" }.joined(separator: ", ")), \(S.allCases.map { "s.\($0.name)" }.joined(separator: ", "))
+        FROM \(OutboxRecord.databaseTableName) o JOIN \(SubscriptionRecord.databaseTableName) s ON s.\(S.id.name) = o.\(O.subscriptionId.name)
+        WHERE o.\(O.deliveredAt.name) IS NULL AND (o.\(O.nextAttemptAt.name) <= ?1 OR o.\(O.nextAttemptAt.name) > ?1 + ?3)
+        ORDER BY o.\(O.nextAttemptAt.name), o.\(O.id.name) LIMIT ?2
+        """
+    private static let dueScopes: any RowAdapter = {
+        let split = splittingRowAdapters(columnCounts: [O.allCases.count, S.allCases.count])
+        return ScopeAdapter(["outbox": split[0], "subscription": split[1]])
+    }()
+    /// One more try of delivery ?2, not due again before ?1.
+    private static let claimSQL = """
+        UPDATE \(OutboxRecord.databaseTableName) SET \(O.attempts.name) = \(O.attempts.name) + 1, \(O.nextAttemptAt.name) = ?
+        WHERE \(O.id.name) = ?
         """
 
     private static func subscription(_ row: Row) throws -> NotificationSubscription {
-        guard let channel = NotificationChannel(rawValue: row["channel"]) else {
-            throw StoreError.constraint("unknown notification channel")
+        let record = try SubscriptionRecord(row: row)
+        guard let id = record.id, let channel = NotificationChannel(rawValue: record.channel) else {
+            throw StoreError.constraint("a subscription without an id or with an unknown channel")
         }
         let kinds = Set(((row["events"] as String?) ?? "").split(separator: ",").compactMap { NotificationEventKind(rawValue: String($0)) })
-        let date = { (column: String) -> Date? in (row[column] as Int64?).map(Date.init(millisecondsSince1970:)) }
         return NotificationSubscription(
-            id: row["id"], channel: channel, url: row["url"], profile: row["profile_name"],
-            events: NotificationEventKind.subscribable.filter(kinds.contains), secretFingerprint: row["secret_fingerprint"],
-            title: row["title"], priority: row["priority"], click: row["click"],
-            createdAt: Date(millisecondsSince1970: row["created_at"]), createdBy: row["created_by"], pending: row["pending"],
-            lastDeliveredAt: date("last_delivered_at"), lastFailedAt: date("last_failed_at"), lastError: row["last_error"])
+            id: id, channel: channel, url: record.url, profile: row["profile_name"],
+            events: NotificationEventKind.subscribable.filter(kinds.contains), secretFingerprint: record.secretFingerprint,
+            title: record.title, priority: record.priority, click: record.click,
+            createdAt: Date(millisecondsSince1970: record.createdAt), createdBy: record.createdBy, pending: row["pending"],
+            lastDeliveredAt: record.lastDeliveredAt.map(Date.init(millisecondsSince1970:)),
+            lastFailedAt: record.lastFailedAt.map(Date.init(millisecondsSince1970:)), lastError: record.lastError)
     }
 }

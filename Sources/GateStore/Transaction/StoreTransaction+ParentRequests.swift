@@ -9,12 +9,10 @@ extension StoreTransaction {
     package func addParentRequest(
         profile: Profile, handleHash: Data, client: String?, expiresAt: Date, at now: Date
     ) throws -> Int64 {
-        try execute(
-            cached: """
-                INSERT INTO parent_requests (handle_hash, profile_id, client, account, created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [handleHash, profile.id, client, memo.account, now.millisecondsSince1970, expiresAt.millisecondsSince1970])
+        try ParentRequestRecord(
+            handleHash: handleHash, profileId: profile.id, client: client, createdAt: now.millisecondsSince1970,
+            expiresAt: expiresAt.millisecondsSince1970, account: memo.account
+        ).insertCached(db)
         let id = db.lastInsertedRowID
         try appendAudit(
             AuditEvent(
@@ -26,13 +24,13 @@ extension StoreTransaction {
 
     /// The request behind the asking client's handle, with its sealed session token, if any.
     package func parentRequest(handleHash: Data) throws -> (request: ParentRequest, sessionBox: Data?)? {
-        try Row.fetchOne(db.cachedStatement(sql: Self.requestQuery + " WHERE r.handle_hash = ?"), arguments: [handleHash])
-            .map { (try Self.request($0), $0["session_box"]) }
+        try Row.fetchOne(db.cachedStatement(sql: Self.byHandleSQL), arguments: [handleHash])
+            .map { row in (try Self.request(row), row[ParentRequestRecord.Columns.sessionBox]) }
     }
 
     /// Request number `id`, or ``StoreError/requestNotFound(_:)``.
     package func requireParentRequest(_ id: Int64) throws -> ParentRequest {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.requestQuery + " WHERE r.id = ?"), arguments: [id]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.byIDSQL), arguments: [id]) else {
             throw StoreError.requestNotFound("with number \(id)")
         }
         return try Self.request(row)
@@ -41,35 +39,24 @@ extension StoreTransaction {
     /// The number of the request a `request` notification's delivery was made for, if that
     /// request still exists (its removal takes its deliveries with it).
     package func parentRequestID(deliveryID: String) throws -> Int64? {
-        try Int64.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT request_id FROM notification_outbox
-                WHERE delivery_id = ? AND event_kind = 'request' AND request_id IS NOT NULL
-                """),
-            arguments: [deliveryID])
+        try OutboxRecord.filter { $0.deliveryId == deliveryID && $0.eventKind == NotificationEventKind.request.rawValue && $0.requestId != nil }
+            .select(OutboxRecord.Columns.requestId, as: Int64.self).fetchOne(db)
     }
 
     /// The profile's newest request, if any.
     package func latestParentRequest(profileID: Int64) throws -> ParentRequest? {
-        try Row.fetchOne(
-            db.cachedStatement(sql: Self.requestQuery + " WHERE r.profile_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT 1"),
-            arguments: [profileID]
-        ).map(Self.request)
+        try Row.fetchOne(db.cachedStatement(sql: Self.latestSQL), arguments: [profileID]).map(Self.request)
     }
 
     /// The newest requests (of one profile, or all), newest first.
     /// How many requests still wait for a parent at `time` (pending, not yet expired).
     package func waitingParentRequests(at time: Date) throws -> Int {
-        try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM parent_requests WHERE status = 'pending' AND expires_at > ?",
-            arguments: [time.millisecondsSince1970]) ?? 0
+        let time = time.millisecondsSince1970
+        return try ParentRequestRecord.filter { $0.status == ParentRequest.Status.pending.rawValue && $0.expiresAt > time }.fetchCount(db)
     }
 
     package func parentRequests(profileID: Int64?, limit: Int) throws -> [ParentRequest] {
-        try Row.fetchAll(
-            db.cachedStatement(sql: Self.requestQuery + " WHERE ?1 IS NULL OR r.profile_id = ?1 ORDER BY r.id DESC LIMIT ?2"),
-            arguments: [profileID, limit]
-        ).map(Self.request)
+        try Row.fetchAll(db.cachedStatement(sql: Self.listSQL), arguments: [profileID, limit]).map(Self.request)
     }
 
     /// Marks every pending request (of one profile, or all) whose time is up as expired, with
@@ -81,32 +68,18 @@ extension StoreTransaction {
     @discardableResult
     package func expireParentRequests(profileID: Int64?, reading: Date) throws -> Int {
         let time = reading.millisecondsSince1970
-        let due = try Row.fetchAll(
-            db.cachedStatement(sql: """
-                SELECT r.id, r.profile_id, r.expires_at, max(?1, ifnull(g.latest_seen_at, 0)) AS now
-                FROM parent_requests r LEFT JOIN gate_states g ON g.profile_id = r.profile_id
-                WHERE r.status = 'pending' AND (?2 IS NULL OR r.profile_id = ?2)
-                  AND r.expires_at <= max(?1, ifnull(g.latest_seen_at, 0))
-                """),
-            arguments: [time, profileID])
+        typealias Columns = ParentRequestRecord.Columns
+        let due = try Row.fetchAll(db.cachedStatement(sql: Self.dueSQL), arguments: [time, profileID])
         for row in due {
-            let id: Int64 = row["id"]
-            let expiresAt: Int64 = row["expires_at"]
-            try execute(
-                cached: "UPDATE parent_requests SET status = 'expired', decided_at = ? WHERE id = ?", arguments: [expiresAt, id])
+            let id: Int64 = row[Columns.id]
+            let expiresAt: Int64 = row[Columns.expiresAt]
+            try execute(cached: Self.expireSQL, arguments: [expiresAt, id])
             try appendAudit(
-                AuditEvent(.requestExpired, profileID: row["profile_id"], details: ["request": String(id)]),
+                AuditEvent(.requestExpired, profileID: row[Columns.profileId], details: ["request": String(id)]),
                 at: Date(millisecondsSince1970: row["now"]))
         }
         // An approval nobody picked up while its parent mode lasted: its sealed token goes.
-        try execute(
-            cached: """
-                UPDATE parent_requests SET session_box = NULL
-                WHERE session_box IS NOT NULL AND (?2 IS NULL OR profile_id = ?2)
-                AND (session_id IS NULL OR session_id IN (
-                    SELECT id FROM parent_sessions WHERE ended_at IS NOT NULL OR expires_at <= ?1))
-                """,
-            arguments: [time, profileID])
+        try execute(cached: Self.unsealSQL, arguments: [time, profileID])
         return due.count
     }
 
@@ -120,10 +93,7 @@ extension StoreTransaction {
         _ id: Int64, approved: Bool, by actor: String, sessionID: Int64?, sessionBox: Data?, at now: Date
     ) throws {
         let changed = try execute(
-            cached: """
-                UPDATE parent_requests SET status = ?1, decided_at = max(?2, created_at), decided_by = ?3, session_id = ?4, session_box = ?5
-                WHERE id = ?6 AND status = 'pending' AND expires_at > ?2
-                """,
+            cached: Self.decideSQL,
             arguments: [approved ? "approved" : "denied", now.millisecondsSince1970, actor, sessionID, sessionBox, id])
         guard changed == 1 else { throw StoreError.constraint("request \(id) is no longer waiting for a parent") }
         let request = try requireParentRequest(id)
@@ -136,30 +106,76 @@ extension StoreTransaction {
 
     /// The asking client has its session token: it is not kept any longer.
     package func markParentRequestPickedUp(_ id: Int64, at now: Date) throws {
-        try execute(
-            cached: "UPDATE parent_requests SET session_box = NULL, picked_up_at = ? WHERE id = ?",
-            arguments: [now.millisecondsSince1970, id])
+        try ParentRequestRecord.filter { $0.id == id }.updateAll(db) {
+            [$0.sessionBox.set(to: nil), $0.pickedUpAt.set(to: now.millisecondsSince1970)]
+        }
     }
 
     /// The id of the profile's session opened last (the one an approval just opened).
     package func newestSessionID(profileID: Int64) throws -> Int64? {
-        try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT max(id) FROM parent_sessions WHERE profile_id = ?"), arguments: [profileID])
+        try ParentSessionRecord.filter { $0.profileId == profileID }.select(max(ParentSessionRecord.Columns.id), as: Int64.self).fetchOne(db)
     }
 
-    private static let requestQuery = """
-        SELECT r.*, p.name AS profile_name, p.display_name AS profile_display_name
-        FROM parent_requests r JOIN profiles p ON p.id = r.profile_id
+    // The statements below are built once from the column declarations (`R`: a request, `P`:
+    // its profile, `G`: the profile's gate counters, `S`: a parent session), and cached per
+    // connection where a child's polling or asking runs them.
+
+    private typealias R = ParentRequestRecord.Columns
+    private typealias P = ProfileRecord.Columns
+
+    /// A request with its profile's name and display name.
+    private static let requestSQL = """
+        SELECT r.*, p.\(P.name.name) AS profile_name, p.\(P.displayName.name) AS profile_display_name
+        FROM \(ParentRequestRecord.databaseTableName) r JOIN \(ProfileRecord.databaseTableName) p ON p.\(P.id.name) = r.\(R.profileId.name)
+        """
+    private static let byHandleSQL = requestSQL + " WHERE r.\(R.handleHash.name) = ?"
+    private static let byIDSQL = requestSQL + " WHERE r.\(R.id.name) = ?"
+    private static let latestSQL =
+        requestSQL + " WHERE r.\(R.profileId.name) = ? ORDER BY r.\(R.createdAt.name) DESC, r.\(R.id.name) DESC LIMIT 1"
+    /// ?1: a profile's id, or NULL for every profile; ?2: how many.
+    private static let listSQL =
+        requestSQL + " WHERE ?1 IS NULL OR r.\(R.profileId.name) = ?1 ORDER BY r.\(R.id.name) DESC LIMIT ?2"
+
+    /// The pending requests whose time is up at ?1 (or the profile's later gate time), of
+    /// profile ?2 or of all (NULL), with that time as `now`.
+    private static let dueSQL = {
+        typealias G = GateStateRecord.Columns
+        let now = "max(?1, ifnull(g.\(G.latestSeenAt.name), 0))"
+        return """
+            SELECT r.\(R.id.name), r.\(R.profileId.name), r.\(R.expiresAt.name), \(now) AS now
+            FROM \(ParentRequestRecord.databaseTableName) r
+            LEFT JOIN \(GateStateRecord.databaseTableName) g ON g.\(G.profileId.name) = r.\(R.profileId.name)
+            WHERE r.\(R.status.name) = '\(ParentRequest.Status.pending.rawValue)' AND (?2 IS NULL OR r.\(R.profileId.name) = ?2)
+              AND r.\(R.expiresAt.name) <= \(now)
+            """
+    }()
+    /// Request ?2 expired at ?1.
+    private static let expireSQL = """
+        UPDATE \(ParentRequestRecord.databaseTableName) SET \(R.status.name) = '\(ParentRequest.Status.expired.rawValue)', \(R.decidedAt.name) = ?
+        WHERE \(R.id.name) = ?
+        """
+    /// The sealed tokens of profile ?2's approvals (or every profile's: NULL) whose parent mode
+    /// has ended by ?1, dropped.
+    private static let unsealSQL = {
+        typealias S = ParentSessionRecord.Columns
+        return """
+            UPDATE \(ParentRequestRecord.databaseTableName) SET \(R.sessionBox.name) = NULL
+            WHERE \(R.sessionBox.name) IS NOT NULL AND (?2 IS NULL OR \(R.profileId.name) = ?2)
+            AND (\(R.sessionId.name) IS NULL OR \(R.sessionId.name) IN (
+                SELECT \(S.id.name) FROM \(ParentSessionRecord.databaseTableName)
+                WHERE \(S.endedAt.name) IS NOT NULL OR \(S.expiresAt.name) <= ?1))
+            """
+    }()
+    /// A decision (?1 the status, ?2 the time, ?3 who, ?4 the session, ?5 its sealed token) on
+    /// request ?6, only while it waits and has not expired; never dated before the request.
+    private static let decideSQL = """
+        UPDATE \(ParentRequestRecord.databaseTableName)
+        SET \(R.status.name) = ?1, \(R.decidedAt.name) = max(?2, \(R.createdAt.name)), \(R.decidedBy.name) = ?3,
+            \(R.sessionId.name) = ?4, \(R.sessionBox.name) = ?5
+        WHERE \(R.id.name) = ?6 AND \(R.status.name) = '\(ParentRequest.Status.pending.rawValue)' AND \(R.expiresAt.name) > ?2
         """
 
     private static func request(_ row: Row) throws -> ParentRequest {
-        guard let status = ParentRequest.Status(rawValue: row["status"]) else {
-            throw StoreError.constraint("unknown request status")
-        }
-        return ParentRequest(
-            id: row["id"], profile: row["profile_name"], displayName: row["profile_display_name"], client: row["client"],
-            account: row["account"], createdAt: Date(millisecondsSince1970: row["created_at"]), expiresAt: Date(millisecondsSince1970: row["expires_at"]),
-            status: status, decidedAt: (row["decided_at"] as Int64?).map(Date.init(millisecondsSince1970:)),
-            decidedBy: row["decided_by"], isPickedUp: (row["picked_up_at"] as Int64?) != nil)
+        try ParentRequestRecord(row: row).request(profile: row["profile_name"], displayName: row["profile_display_name"])
     }
 }
