@@ -19,10 +19,15 @@ struct AuditLogRecord {
     var run: (count: Int64, lastAt: Int64, closed: Bool)?
 
     /// Selects records (`l`) with the count, last time and state of the run each begins, if any.
-    static let selectWithRuns = """
-        SELECT l.*, r.count AS run_count, r.last_at AS run_last_at, r.closed AS run_closed
-        FROM audit_log l LEFT JOIN audit_repeats r ON r.audit_id = l.id
-        """
+    static let selectWithRuns = {
+        typealias Run = AuditRepeatRecord.Columns
+        return """
+            SELECT l.*, r.\(Run.count.name) AS \(runCount), r.\(Run.lastAt.name) AS \(runLastAt), r.\(Run.closed.name) AS \(runClosed)
+            FROM \(databaseTableName) l LEFT JOIN \(AuditRepeatRecord.databaseTableName) r ON r.\(Run.auditId.name) = l.\(Columns.id.name)
+            """
+    }()
+    /// The names ``selectWithRuns`` gives the run's columns.
+    private static let runCount = "run_count", runLastAt = "run_last_at", runClosed = "run_closed"
 
     /// The record for `event`, numbered `id`, chained to `previousHash`, with its hash computed.
     init(id: Int64, occurredAt: Date, event: AuditEvent, previousHash: Data) {
@@ -77,8 +82,8 @@ extension AuditLogRecord: ColumnsRecord {
         details = row[Columns.details]
         prevHash = row[Columns.prevHash]
         hash = row[Columns.hash]
-        if let count: Int64 = row["run_count"] {
-            run = (count, row["run_last_at"] ?? occurredAt, row["run_closed"] ?? false)
+        if let count: Int64 = row[Self.runCount] {
+            run = (count, row[Self.runLastAt] ?? occurredAt, row[Self.runClosed] ?? false)
         }
     }
 

@@ -17,9 +17,9 @@ extension GateStore {
 
 extension StoreTransaction {
     func verifyAuditChain() throws -> AuditVerification {
-        let anchor = try Row.fetchOne(db, sql: "SELECT pruned_through_id, pruned_through_hash FROM audit_anchor WHERE id = 1")
-        var expectedID: Int64 = (anchor?["pruned_through_id"] ?? 0) + 1
-        var expectedPrevious: Data = anchor?["pruned_through_hash"] ?? AuditChain.genesis
+        let anchor = try AuditAnchorRecord.only.fetchOne(db)
+        var expectedID: Int64 = (anchor?.prunedThroughId ?? 0) + 1
+        var expectedPrevious: Data = anchor?.prunedThroughHash ?? AuditChain.genesis
         let isPruned = expectedID > 1
         var result = AuditVerification(checked: 0, firstID: nil, lastID: nil, problem: nil)
         // The anchor is trusted only if the chain itself says a prune put it there.
@@ -29,7 +29,8 @@ extension StoreTransaction {
         var open: [Int64: [String: AuditLogRecord]] = [:]
         let firstChecked = expectedID
         let cursor = try AuditLogRecord.fetchCursor(
-            db, sql: "\(AuditLogRecord.selectWithRuns) WHERE l.id >= ? ORDER BY l.id", arguments: [expectedID])
+            db, sql: "\(AuditLogRecord.selectWithRuns) WHERE l.\(AuditLogRecord.Columns.id.name) >= ? ORDER BY l.\(AuditLogRecord.Columns.id.name)",
+            arguments: [expectedID])
         while let record = try cursor.next() {
             if record.id != expectedID {
                 result.problem = .missing(id: expectedID, found: record.id)
@@ -59,14 +60,14 @@ extension StoreTransaction {
             expectedID += 1
             expectedPrevious = record.hash
         }
-        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'") ?? 0
+        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = '\(AuditLogRecord.databaseTableName)'") ?? 0
         if sequence >= expectedID {
             result.problem = .truncated(lastPresent: expectedID - 1, expectedLast: sequence)
             return result
         }
         if isPruned {
-            let anchorID = (anchor?["pruned_through_id"] as Int64?) ?? 0
-            let anchorHash = (anchor?["pruned_through_hash"] as Data?)?.map { String(format: "%02x", $0) }.joined()
+            let anchorID = anchor?.prunedThroughId ?? 0
+            let anchorHash = anchor?.prunedThroughHash.map { String(format: "%02x", $0) }.joined()
             if lastPrune?.through != String(anchorID) || lastPrune?.hash != anchorHash {
                 result.problem = .unbackedAnchor(through: anchorID)
             }

@@ -52,9 +52,7 @@ extension StoreTransaction {
 
     /// Starts a run at its first record.
     private func openRun(_ run: AuditRun) throws {
-        try execute(
-            cached: "INSERT INTO audit_repeats (audit_id, profile_id, kind, run_key, count, last_at) VALUES (?,?,?,?,?,?)",
-            arguments: [run.auditID, run.profileID, run.kind.rawValue, run.key, run.count, run.lastAt])
+        try AuditRepeatRecord(run).insertCached(db)
         memo.openRuns[run.profileID, default: [:]][run.kind] = run
     }
 
@@ -63,9 +61,7 @@ extension StoreTransaction {
         var run = run
         run.count += 1
         run.lastAt = max(run.lastAt, now.millisecondsSince1970)
-        try execute(
-            cached: "UPDATE audit_repeats SET count = ?, last_at = ? WHERE audit_id = ?",
-            arguments: [run.count, run.lastAt, run.auditID])
+        try execute(cached: AuditRepeatRecord.repeatSQL, arguments: [run.count, run.lastAt, run.auditID])
         memo.openRuns[run.profileID, default: [:]][run.kind] = run
         return run.auditID
     }
@@ -73,9 +69,9 @@ extension StoreTransaction {
     /// Closes `run`: one that never repeated leaves nothing; one that did is kept, sealed.
     private func closeRun(_ run: AuditRun) throws {
         if run.count > 1 {
-            try execute(cached: "UPDATE audit_repeats SET closed = 1 WHERE audit_id = ?", arguments: [run.auditID])
+            try execute(cached: AuditRepeatRecord.closeSQL, arguments: [true, run.auditID])
         } else {
-            try execute(cached: "DELETE FROM audit_repeats WHERE audit_id = ?", arguments: [run.auditID])
+            try execute(cached: AuditRepeatRecord.deleteSQL, arguments: [run.auditID])
         }
         memo.openRuns[run.profileID]?[run.kind] = nil
         if memo.openRuns[run.profileID]?.isEmpty == true { memo.openRuns[run.profileID] = nil }
@@ -86,25 +82,13 @@ extension StoreTransaction {
     /// a gap that verification reports). Reads the open runs with it, when there are any.
     private func auditTail() throws -> (id: Int64, hash: Data) {
         if let tail = memo.auditTail { return tail }
-        let row = try Row.fetchOne(
-            db.cachedStatement(sql: """
-                SELECT l.id AS id, l.hash AS hash, a.pruned_through_id AS anchor_id, a.pruned_through_hash AS anchor_hash,
-                       (SELECT seq FROM sqlite_sequence WHERE name = 'audit_log') AS seq,
-                       EXISTS (SELECT 1 FROM audit_repeats WHERE closed = 0) AS open_runs
-                FROM (SELECT 1) LEFT JOIN audit_anchor a ON a.id = 1
-                LEFT JOIN (SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1) l
-                """))
+        let row = try Row.fetchOne(db.cachedStatement(sql: Self.tailSQL))
         let hash: Data = row?["hash"] ?? row?["anchor_hash"] ?? AuditChain.genesis
         let id: Int64 = max(row?["id"] ?? 0, row?["anchor_id"] ?? 0, row?["seq"] ?? 0)
         if row?["open_runs"] == true {
-            for row in try Row.fetchAll(
-                db, sql: "SELECT audit_id, profile_id, kind, run_key, count, last_at FROM audit_repeats WHERE closed = 0")
-            {
-                guard let kind = AuditEventKind(rawValue: row["kind"]) else { continue }
-                let run = AuditRun(
-                    auditID: row["audit_id"], profileID: row["profile_id"], kind: kind, key: row["run_key"],
-                    count: row["count"], lastAt: row["last_at"])
-                memo.openRuns[run.profileID, default: [:]][kind] = run
+            for record in try AuditRepeatRecord.filter({ $0.closed == false }).fetchAll(db) {
+                guard let run = record.run else { continue }
+                memo.openRuns[run.profileID, default: [:]][run.kind] = run
             }
         }
         memo.auditTail = (id, hash)
@@ -114,7 +98,7 @@ extension StoreTransaction {
     /// The name of profile `id` now, or `nil` when it is gone.
     private func profileName(id: Int64) throws -> String? {
         if let name = memo.profileNames[id] { return name }
-        let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM profiles WHERE id = ?"), arguments: [id])
+        let name = try String.fetchOne(db.cachedStatement(sql: ProfileRecord.nameByIDSQL), arguments: [id])
         if let name { memo.profileNames[id] = name }
         return name
     }
@@ -122,13 +106,13 @@ extension StoreTransaction {
     /// How many records of each of `kinds` the audit log holds (by its kind-and-time index).
     package func auditCounts(of kinds: [AuditEventKind]) throws -> [AuditEventKind: Int] {
         guard !kinds.isEmpty else { return [:] }
-        let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
+        typealias Columns = AuditLogRecord.Columns
+        let names = kinds.map(\.rawValue)
         var counts: [AuditEventKind: Int] = [:]
-        for row in try Row.fetchAll(
-            db, sql: "SELECT kind, count(*) AS n FROM audit_log WHERE kind IN (\(marks)) GROUP BY kind",
-            arguments: StatementArguments(kinds.map(\.rawValue)))
+        for row in try AuditLogRecord.filter { names.contains($0.kind) }.group(Columns.kind)
+            .select(Columns.kind, count(SQL("*")).forKey("n")).asRequest(of: Row.self).fetchAll(db)
         {
-            if let kind = AuditEventKind(rawValue: row["kind"]) { counts[kind] = row["n"] }
+            if let kind = AuditEventKind(rawValue: row[Columns.kind]) { counts[kind] = row["n"] }
         }
         return counts
     }
@@ -140,36 +124,59 @@ extension StoreTransaction {
     package func auditEntries(
         _ filter: AuditFilter, order: PageOrder = .oldestFirst, limit: Int, after cursor: PageCursor<AuditEntry>? = nil
     ) throws -> Page<AuditEntry> {
-        var sql = SQLFilter()
-        sql.add("l.profile_id = ?", ifPresent: filter.profileID)
-        sql.add("l.profile_name = ? COLLATE NOCASE", ifPresent: filter.profileName)
+        typealias Log = AuditLogRecord.Columns
+        typealias Run = AuditRepeatRecord.Columns
+        let runs = AuditRepeatRecord.databaseTableName
+        // `l` is the log in AuditLogRecord.selectWithRuns; every value is bound, never spelled into the SQL.
+        var conditions: [SQL] = []
+        if let profileID = filter.profileID { conditions.append("l.\(Log.profileId) = \(profileID)") }
+        if let name = filter.profileName { conditions.append("l.\(Log.profileName) = \(name) COLLATE NOCASE") }
         if let since = filter.since?.millisecondsSince1970 {
             // A run that began earlier but repeated since belongs too: the time range then starts
             // at the earliest such run, and within it the run is told by its last time.
-            let runStart = try Int64.fetchOne(
-                db, sql: "SELECT min(l.occurred_at) FROM audit_repeats r JOIN audit_log l ON l.id = r.audit_id WHERE r.last_at >= ?",
-                arguments: [since])
+            let runStart = try SQLRequest<Int64>(literal: """
+                SELECT min(l.\(Log.occurredAt)) FROM \(sql: runs) r JOIN \(AuditLogRecord.self) l ON l.\(Log.id) = r.\(Run.auditId)
+                WHERE r.\(Run.lastAt) >= \(since)
+                """).fetchOne(db)
             if let runStart, runStart < since {
-                sql.add(
-                    "l.occurred_at >= ? AND (l.occurred_at >= ? OR l.id IN (SELECT audit_id FROM audit_repeats WHERE last_at >= ?))",
-                    runStart, since, since)
+                conditions.append("""
+                    l.\(Log.occurredAt) >= \(runStart) AND (l.\(Log.occurredAt) >= \(since)
+                    OR l.\(Log.id) IN (SELECT \(Run.auditId) FROM \(sql: runs) WHERE \(Run.lastAt) >= \(since)))
+                    """)
             } else {
-                sql.add("l.occurred_at >= ?", since)
+                conditions.append("l.\(Log.occurredAt) >= \(since)")
             }
         }
-        sql.add("l.occurred_at < ?", ifPresent: filter.until?.millisecondsSince1970)
-        sql.add("l.kind", in: filter.kinds.map { $0.map(\.rawValue) })
+        if let until = filter.until?.millisecondsSince1970 { conditions.append("l.\(Log.occurredAt) < \(until)") }
+        if let kinds = filter.kinds?.map(\.rawValue).sorted() { conditions.append("l.\(Log.kind) IN \(kinds)") }
         if let outcome = filter.outcome {
-            sql.add(
-                "l.kind IN (?, ?) AND json_extract(l.details, '$.outcome') = ?",
-                AuditEventKind.answerRecorded.rawValue, AuditEventKind.replayRefused.rawValue, outcome.rawValue)
+            let kinds = [AuditEventKind.answerRecorded.rawValue, AuditEventKind.replayRefused.rawValue]
+            conditions.append("l.\(Log.kind) IN \(kinds) AND json_extract(l.\(Log.details), '$.outcome') = \(outcome.rawValue)")
         }
-        let direction = order == .oldestFirst ? "ASC" : "DESC"
-        sql.add(order == .oldestFirst ? "l.id > ?" : "l.id < ?", ifPresent: cursor?.id)
-        let records = try AuditLogRecord.fetchAll(
-            db, sql: "\(AuditLogRecord.selectWithRuns) \(sql.whereClause) ORDER BY l.id \(direction) LIMIT ?",
-            arguments: sql.arguments + [max(0, limit) + 1])
+        if let after = cursor?.id { conditions.append(order == .oldestFirst ? "l.\(Log.id) > \(after)" : "l.\(Log.id) < \(after)") }
+        let whereClause: SQL = conditions.isEmpty ? "" : "WHERE \(conditions.joined(operator: .and))"
+        let direction: SQL = order == .oldestFirst ? "ASC" : "DESC"
+        let records = try SQLRequest<AuditLogRecord>(literal: """
+            \(sql: AuditLogRecord.selectWithRuns) \(whereClause) ORDER BY l.\(Log.id) \(direction) LIMIT \(max(0, limit) + 1)
+            """).fetchAll(db)
         let entries = try records.prefix(max(0, limit)).map { try $0.entry() }
         return Page(items: entries, next: records.count > limit ? entries.last.map { PageCursor(id: $0.id) } : nil)
     }
+
+    /// The newest record's id and hash, the prune anchor's, the highest id ever given
+    /// (`sqlite_sequence`), and whether any run is open: one statement, cached per connection.
+    private static let tailSQL = {
+        typealias Log = AuditLogRecord.Columns
+        typealias Anchor = AuditAnchorRecord.Columns
+        typealias Run = AuditRepeatRecord.Columns
+        let log = AuditLogRecord.databaseTableName
+        return """
+            SELECT l.\(Log.id.name) AS id, l.\(Log.hash.name) AS hash,
+                   a.\(Anchor.prunedThroughId.name) AS anchor_id, a.\(Anchor.prunedThroughHash.name) AS anchor_hash,
+                   (SELECT seq FROM sqlite_sequence WHERE name = '\(log)') AS seq,
+                   EXISTS (SELECT 1 FROM \(AuditRepeatRecord.databaseTableName) WHERE \(Run.closed.name) = 0) AS open_runs
+            FROM (SELECT 1) LEFT JOIN \(AuditAnchorRecord.databaseTableName) a ON a.\(Anchor.id.name) = 1
+            LEFT JOIN (SELECT \(Log.id.name), \(Log.hash.name) FROM \(log) ORDER BY \(Log.id.name) DESC LIMIT 1) l
+            """
+    }()
 }

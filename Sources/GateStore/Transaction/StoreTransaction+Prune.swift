@@ -16,39 +16,32 @@ extension StoreTransaction {
         }
         let cutoffMs = cutoff.millisecondsSince1970
         // A prefix of the chain, always keeping the newest record.
-        let newest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM audit_log") ?? 0
+        typealias Log = AuditLogRecord.Columns
+        let log = AuditLogRecord.all()
+        let newest = try log.select(max(Log.id), as: Int64.self).fetchOne(db) ?? 0
         // A run that began before the cutoff but repeated after it is kept whole.
         let firstKept = [
-            try Int64.fetchOne(db, sql: "SELECT min(id) FROM audit_log WHERE occurred_at >= ?", arguments: [cutoffMs]),
-            try Int64.fetchOne(db, sql: "SELECT min(audit_id) FROM audit_repeats WHERE last_at >= ?", arguments: [cutoffMs]),
+            try log.filter { $0.occurredAt >= cutoffMs }.select(min(Log.id), as: Int64.self).fetchOne(db),
+            try AuditRepeatRecord.filter { $0.lastAt >= cutoffMs }.select(min(AuditRepeatRecord.Columns.auditId), as: Int64.self).fetchOne(db),
         ].compactMap { $0 }.min()
-        let through = min(
-            try Int64.fetchOne(db, sql: "SELECT max(id) FROM audit_log WHERE id < ?", arguments: [firstKept ?? Int64.max]) ?? 0,
-            newest - 1)
+        let before = firstKept ?? Int64.max
+        let through = min(try log.filter { $0.id < before }.select(max(Log.id), as: Int64.self).fetchOne(db) ?? 0, newest - 1)
         var removedRecords = 0
-        if through > 0, let hash = try Data.fetchOne(db, sql: "SELECT hash FROM audit_log WHERE id = ?", arguments: [through]) {
-            try db.execute(
-                sql: "UPDATE audit_anchor SET pruned_through_id = ?, pruned_through_hash = ? WHERE id = 1",
-                arguments: [through, hash])
-            try db.execute(sql: "DELETE FROM audit_log WHERE id <= ?", arguments: [through])
-            removedRecords = db.changesCount
+        if through > 0, let hash = try log.filter({ $0.id == through }).select(Log.hash, as: Data.self).fetchOne(db) {
+            try AuditAnchorRecord.only.updateAll(db) { [$0.prunedThroughId.set(to: through), $0.prunedThroughHash.set(to: hash)] }
+            removedRecords = try log.filter { $0.id <= through }.deleteAll(db)
         }
-        let anchor = try Row.fetchOne(db, sql: "SELECT pruned_through_id, pruned_through_hash FROM audit_anchor WHERE id = 1")
-        let anchorID: Int64 = anchor?["pruned_through_id"] ?? 0
-        let anchorHash: Data = anchor?["pruned_through_hash"] ?? AuditChain.genesis
+        let anchor = try AuditAnchorRecord.only.fetchOne(db)
+        let anchorID = anchor?.prunedThroughId ?? 0
+        let anchorHash = anchor?.prunedThroughHash ?? AuditChain.genesis
         // Attempts first: deleting a challenge deletes its attempts too (cascade), uncounted.
-        try db.execute(
-            sql: "DELETE FROM attempts WHERE answered_at < ?", arguments: [cutoffMs])
-        let removedAttempts = db.changesCount
+        let removedAttempts = try AttemptRecord.filter { $0.answeredAt < cutoffMs }.deleteAll(db)
         // Sessions before challenges: SQLite would otherwise clear the challenge of every
         // session about to go as well.
-        try db.execute(
-            sql: "DELETE FROM parent_sessions WHERE expires_at < ? OR (ended_at IS NOT NULL AND ended_at < ?)",
-            arguments: [cutoffMs, cutoffMs])
-        let removedSessions = db.changesCount
-        try db.execute(
-            sql: "DELETE FROM challenges WHERE status <> ? AND ended_at < ?", arguments: [ChallengeStatus.open.rawValue, cutoffMs])
-        let removedChallenges = db.changesCount
+        let removedSessions = try ParentSessionRecord.filter { $0.expiresAt < cutoffMs || ($0.endedAt != nil && $0.endedAt < cutoffMs) }
+            .deleteAll(db)
+        let removedChallenges = try ChallengeRecord.filter { $0.status != ChallengeStatus.open.rawValue && $0.endedAt < cutoffMs }
+            .deleteAll(db)
         memo.challenges.removeAll()
         memo.openRuns = memo.openRuns.mapValues { $0.filter { $0.value.auditID > anchorID } }.filter { !$0.value.isEmpty }
         let result = PruneResult(

@@ -10,37 +10,38 @@ extension StoreTransaction {
         let since = since?.millisecondsSince1970 ?? Int64.min
         let profiles = try profileID.map { id in try profile(id: id).map { [$0] } ?? [] } ?? self.profiles()
         return try profiles.map { profile in
-            let responses = try Int64.fetchAll(
-                db, sql: "SELECT response_ms FROM attempts WHERE profile_id = ? AND answered_at >= ? AND outcome <> ? ORDER BY response_ms",
-                arguments: [profile.id, since, AnswerOutcome.replay.rawValue])
+            typealias Attempt = AttemptRecord.Columns
+            typealias Challenge = ChallengeRecord.Columns
+            typealias Log = AuditLogRecord.Columns
+            typealias Run = AuditRepeatRecord.Columns
+            let responses = try AttemptRecord
+                .filter { $0.profileId == profile.id && $0.answeredAt >= since && $0.outcome != AnswerOutcome.replay.rawValue }
+                .order(Attempt.responseMs).select(Attempt.responseMs, as: Int64.self).fetchAll(db)
+            let challenges = ChallengeRecord.filter { $0.profileId == profile.id }
             var ends: [ChallengeStatus: Int] = [:]
-            for row in try Row.fetchAll(
-                db, sql: "SELECT status, count(*) AS n FROM challenges WHERE profile_id = ? AND ended_at >= ? GROUP BY status",
-                arguments: [profile.id, since])
+            for row in try challenges.filter({ $0.endedAt >= since }).group(Challenge.status)
+                .select(Challenge.status, count(SQL("*")).forKey("n")).asRequest(of: Row.self).fetchAll(db)
             {
-                if let status = ChallengeStatus(rawValue: row["status"]) { ends[status] = row["n"] }
+                if let status = ChallengeStatus(rawValue: row[Challenge.status]) { ends[status] = row["n"] }
             }
-            let lockouts = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM audit_log WHERE profile_id = ? AND occurred_at >= ? AND kind IN (?, ?)",
-                arguments: [profile.id, since, AuditEventKind.lockoutStarted.rawValue, AuditEventKind.hardLockStarted.rawValue]) ?? 0
+            let lockoutKinds = [AuditEventKind.lockoutStarted.rawValue, AuditEventKind.hardLockStarted.rawValue]
+            let lockouts = try AuditLogRecord
+                .filter { $0.profileId == profile.id && $0.occurredAt >= since && lockoutKinds.contains($0.kind) }.fetchCount(db)
+            // A run of repeats counts whole when it repeated since, though it began before.
+            let refusalKinds = [AuditEventKind.beginRefused, .answerRefused, .replayRefused].map(\.rawValue)
             var refused: [AuditEventKind: Int] = [:]
-            for row in try Row.fetchAll(
-                db, sql: """
-                    SELECT l.kind AS kind, sum(ifnull(r.count, 1)) AS n
-                    FROM audit_log l LEFT JOIN audit_repeats r ON r.audit_id = l.id
-                    WHERE l.profile_id = ? AND l.kind IN (?, ?, ?)
-                      AND (l.occurred_at >= ? OR l.id IN (SELECT audit_id FROM audit_repeats WHERE profile_id = ? AND last_at >= ?))
-                    GROUP BY l.kind
-                    """,
-                arguments: [
-                    profile.id, AuditEventKind.beginRefused.rawValue, AuditEventKind.answerRefused.rawValue,
-                    AuditEventKind.replayRefused.rawValue, since, profile.id, since,
-                ])
+            for row in try SQLRequest<Row>(literal: """
+                SELECT l.\(Log.kind) AS kind, sum(ifnull(r.\(Run.count), 1)) AS n
+                FROM \(AuditLogRecord.self) l LEFT JOIN \(AuditRepeatRecord.self) r ON r.\(Run.auditId) = l.\(Log.id)
+                WHERE l.\(Log.profileId) = \(profile.id) AND l.\(Log.kind) IN \(refusalKinds)
+                  AND (l.\(Log.occurredAt) >= \(since) OR l.\(Log.id) IN (
+                      SELECT \(Run.auditId) FROM \(AuditRepeatRecord.self) WHERE \(Run.profileId) = \(profile.id) AND \(Run.lastAt) >= \(since)))
+                GROUP BY l.\(Log.kind)
+                """).fetchAll(db)
             {
                 if let kind = AuditEventKind(rawValue: row["kind"]) { refused[kind] = row["n"] }
             }
-            let issued = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM challenges WHERE profile_id = ? AND issued_at >= ?", arguments: [profile.id, since]) ?? 0
+            let issued = try challenges.filter { $0.issuedAt >= since }.fetchCount(db)
             let median: Int64? = responses.isEmpty
                 ? nil
                 : responses.count.isMultiple(of: 2)

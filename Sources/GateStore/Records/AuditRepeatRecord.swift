@@ -1,0 +1,70 @@
+import GateCore
+import GRDB
+
+/// A row of `audit_repeats`: the count and last time of a run (``AuditRun``) begun by an audit record.
+struct AuditRepeatRecord {
+    var auditId: Int64
+    var profileId: Int64
+    var kind: String
+    var runKey: String
+    var count: Int64
+    var lastAt: Int64
+    /// Whether a later record of the profile closed the run (and sealed its count).
+    var closed: Bool
+
+    init(_ run: AuditRun, closed: Bool = false) {
+        auditId = run.auditID
+        profileId = run.profileID
+        kind = run.kind.rawValue
+        runKey = run.key
+        count = run.count
+        lastAt = run.lastAt
+        self.closed = closed
+    }
+
+    /// The run of this row; `nil` for a kind this build does not know.
+    var run: AuditRun? {
+        AuditEventKind(rawValue: kind).map {
+            AuditRun(auditID: auditId, profileID: profileId, kind: $0, key: runKey, count: count, lastAt: lastAt)
+        }
+    }
+}
+
+// MARK: - Database
+
+extension AuditRepeatRecord: ColumnsRecord {
+    static let databaseTableName = "audit_repeats"
+    static let insertSQL = insertStatement()
+    /// One more occurrence: the count and last time of a run.
+    static let repeatSQL = updateSQL(set: [.count, .lastAt], where: .auditId)
+    /// A run closed with repeats: kept, sealed.
+    static let closeSQL = updateSQL(set: [.closed], where: .auditId)
+    /// A run closed without a repeat: nothing kept.
+    static let deleteSQL = "DELETE FROM \(databaseTableName) WHERE \(Columns.auditId.name) = ?"
+
+    enum Columns: String, CaseIterable, ColumnExpression {
+        case auditId = "audit_id", profileId = "profile_id", kind, runKey = "run_key", count, lastAt = "last_at", closed
+    }
+
+    init(row: Row) throws {
+        auditId = row[Columns.auditId]
+        profileId = row[Columns.profileId]
+        kind = row[Columns.kind]
+        runKey = row[Columns.runKey]
+        count = row[Columns.count]
+        lastAt = row[Columns.lastAt]
+        closed = row[Columns.closed]
+    }
+
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .auditId: auditId
+        case .profileId: profileId
+        case .kind: kind
+        case .runKey: runKey
+        case .count: count
+        case .lastAt: lastAt
+        case .closed: closed
+        }
+    }
+}
