@@ -15,6 +15,10 @@ struct QuestionSetRecord: Hashable {
 extension QuestionSetRecord: ColumnsRecord {
     static let databaseTableName = "question_sets"
     static let insertSQL = insertStatement()
+    /// The locales of a name's lookup key: read by every challenge from a set, so its
+    /// statement is cached per connection.
+    static let localesSQL =
+        "SELECT \(Columns.locale.name) FROM \(databaseTableName) WHERE \(Columns.nameKey.name) = ? ORDER BY \(Columns.locale.name)"
     /// The questions of a set (`questions.set_id`).
     static let questions = hasMany(QuestionRecord.self)
 

@@ -8,14 +8,13 @@ extension GateStore {
         return try await read { transaction in
             let db = transaction.db
             let state = try SchemaState.inspect(db)
-            let count = { (table: String) in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
             let hasTables = state != .empty
             let counts = hasTables
                 ? StoreCounts(
-                    profiles: try count("profiles"), questionSets: try count("question_sets"),
-                    questions: try count("questions"), challenges: try count("challenges"),
-                    attempts: try count("attempts"), parentSessions: try count("parent_sessions"),
-                    auditRecords: try count("audit_log"), policyChanges: try count("policy_changes"))
+                    profiles: try ProfileRecord.fetchCount(db), questionSets: try QuestionSetRecord.fetchCount(db),
+                    questions: try QuestionRecord.fetchCount(db), challenges: try ChallengeRecord.fetchCount(db),
+                    attempts: try AttemptRecord.fetchCount(db), parentSessions: try ParentSessionRecord.fetchCount(db),
+                    auditRecords: try AuditLogRecord.fetchCount(db), policyChanges: try PolicyChangeRecord.fetchCount(db))
                 : StoreCounts(
                     profiles: 0, questionSets: 0, questions: 0, challenges: 0, attempts: 0, parentSessions: 0,
                     auditRecords: 0, policyChanges: 0)

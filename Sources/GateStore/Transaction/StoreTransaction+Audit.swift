@@ -109,7 +109,7 @@ extension StoreTransaction {
         typealias Columns = AuditLogRecord.Columns
         let names = kinds.map(\.rawValue)
         var counts: [AuditEventKind: Int] = [:]
-        for row in try AuditLogRecord.filter { names.contains($0.kind) }.group(Columns.kind)
+        for row in try AuditLogRecord.filter({ names.contains($0.kind) }).group(Columns.kind)
             .select(Columns.kind, count(SQL("*")).forKey("n")).asRequest(of: Row.self).fetchAll(db)
         {
             if let kind = AuditEventKind(rawValue: row[Columns.kind]) { counts[kind] = row["n"] }

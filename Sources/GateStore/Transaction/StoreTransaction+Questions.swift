@@ -67,10 +67,10 @@ extension StoreTransaction {
 
     /// The locales the set called `name` exists in.
     package func questionSetLocales(named name: String) throws -> [LocaleTag] {
-        let key = try ProfileName.lookupKey(for: name, what: "question set name")
-        return try QuestionSetRecord.filter { $0.nameKey == key }.order(QuestionSetRecord.Columns.locale)
-            .select(QuestionSetRecord.Columns.locale, as: String.self).fetchAll(db)
-            .map { try LocaleTag(stored: $0) }
+        try String.fetchAll(
+            db.cachedStatement(sql: QuestionSetRecord.localesSQL),
+            arguments: [try ProfileName.lookupKey(for: name, what: "question set name")]
+        ).map { try LocaleTag(stored: $0) }
     }
 
     /// The questions of the set called `name` in exactly `locale`, in their order.
