@@ -2,39 +2,23 @@ import Foundation
 import GRDB
 
 /// A row of `admin_tokens`: the hash of a token that opens the HTTP admin API.
-struct AdminTokenRecord {
+struct AdminTokenRecord: Codable {
     var id: Int64?
     var tokenHash: Data
     var label: String
     var createdAt: Int64
     var createdBy: String
+
+    /// The table's columns, which are also the record's coding keys.
+    enum Columns: String, CodingKey, ColumnExpression {
+        case id, tokenHash = "token_hash", label, createdAt = "created_at", createdBy = "created_by"
+    }
+
+    typealias CodingKeys = Columns
 }
 
 // MARK: - Database
 
-extension AdminTokenRecord: ColumnsRecord {
+extension AdminTokenRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "admin_tokens"
-    static let insertSQL = insertStatement()
-
-    enum Columns: String, CaseIterable, ColumnExpression {
-        case id, tokenHash = "token_hash", label, createdAt = "created_at", createdBy = "created_by"
-    }
-
-    init(row: Row) throws {
-        id = row[Columns.id]
-        tokenHash = row[Columns.tokenHash]
-        label = row[Columns.label]
-        createdAt = row[Columns.createdAt]
-        createdBy = row[Columns.createdBy]
-    }
-
-    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
-        switch column {
-        case .id: id
-        case .tokenHash: tokenHash
-        case .label: label
-        case .createdAt: createdAt
-        case .createdBy: createdBy
-        }
-    }
 }

@@ -3,7 +3,7 @@ import GRDB
 
 /// The one row of `audit_anchor`: where the chain continues after pruning (the last pruned
 /// record's id and hash; 0 and zeros before any prune).
-struct AuditAnchorRecord {
+struct AuditAnchorRecord: Codable {
     var id: Int64 = 1
     var prunedThroughId: Int64
     var prunedThroughHash: Data
@@ -11,27 +11,15 @@ struct AuditAnchorRecord {
 
 // MARK: - Database
 
-extension AuditAnchorRecord: ColumnsRecord {
+extension AuditAnchorRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "audit_anchor"
-    static let insertSQL = insertStatement()
     /// The anchor's row: a database has one.
     static let only = AuditAnchorRecord.filter { $0.id == 1 }
 
-    enum Columns: String, CaseIterable, ColumnExpression {
+    /// The table's columns, which are also the record's coding keys.
+    enum Columns: String, CaseIterable, CodingKey, ColumnExpression {
         case id, prunedThroughId = "pruned_through_id", prunedThroughHash = "pruned_through_hash"
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        prunedThroughId = row[Columns.prunedThroughId]
-        prunedThroughHash = row[Columns.prunedThroughHash]
-    }
-
-    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
-        switch column {
-        case .id: id
-        case .prunedThroughId: prunedThroughId
-        case .prunedThroughHash: prunedThroughHash
-        }
-    }
+    typealias CodingKeys = Columns
 }

@@ -3,7 +3,7 @@ import GateCore
 import GRDB
 
 /// A row of `policy_changes`.
-struct PolicyChangeRecord: Hashable {
+struct PolicyChangeRecord: Hashable, Codable {
     var id: Int64?
     var profileId: Int64?
     var version: Int
@@ -28,36 +28,14 @@ struct PolicyChangeRecord: Hashable {
 
 // MARK: - Database
 
-extension PolicyChangeRecord: ColumnsRecord {
+extension PolicyChangeRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "policy_changes"
-    static let insertSQL = insertStatement()
 
-    enum Columns: String, CaseIterable, ColumnExpression {
+    /// The table's columns, which are also the record's coding keys.
+    enum Columns: String, CaseIterable, CodingKey, ColumnExpression {
         case id, profileId = "profile_id", version, field, oldValue = "old_value", newValue = "new_value"
         case changedBy = "changed_by", changedAt = "changed_at"
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        profileId = row[Columns.profileId]
-        version = row[Columns.version]
-        field = row[Columns.field]
-        oldValue = row[Columns.oldValue]
-        newValue = row[Columns.newValue]
-        changedBy = row[Columns.changedBy]
-        changedAt = row[Columns.changedAt]
-    }
-
-    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
-        switch column {
-        case .id: id
-        case .profileId: profileId
-        case .version: version
-        case .field: field
-        case .oldValue: oldValue
-        case .newValue: newValue
-        case .changedBy: changedBy
-        case .changedAt: changedAt
-        }
-    }
+    typealias CodingKeys = Columns
 }

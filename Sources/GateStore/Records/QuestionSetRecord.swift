@@ -1,7 +1,7 @@
 import GRDB
 
 /// A row of `question_sets`.
-struct QuestionSetRecord: Hashable {
+struct QuestionSetRecord: Hashable, Codable {
     var id: Int64?
     var name: String
     var nameKey: String
@@ -12,9 +12,8 @@ struct QuestionSetRecord: Hashable {
 
 // MARK: - Database
 
-extension QuestionSetRecord: ColumnsRecord {
+extension QuestionSetRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "question_sets"
-    static let insertSQL = insertStatement()
     /// The locales of a name's lookup key: read by every challenge from a set, so its
     /// statement is cached per connection.
     static let localesSQL =
@@ -22,29 +21,12 @@ extension QuestionSetRecord: ColumnsRecord {
     /// The questions of a set (`questions.set_id`).
     static let questions = hasMany(QuestionRecord.self)
 
-    enum Columns: String, CaseIterable, ColumnExpression {
+    /// The table's columns, which are also the record's coding keys.
+    enum Columns: String, CaseIterable, CodingKey, ColumnExpression {
         case id, name, nameKey = "name_key", locale, createdAt = "created_at", updatedAt = "updated_at"
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        name = row[Columns.name]
-        nameKey = row[Columns.nameKey]
-        locale = row[Columns.locale]
-        createdAt = row[Columns.createdAt]
-        updatedAt = row[Columns.updatedAt]
-    }
-
-    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
-        switch column {
-        case .id: id
-        case .name: name
-        case .nameKey: nameKey
-        case .locale: locale
-        case .createdAt: createdAt
-        case .updatedAt: updatedAt
-        }
-    }
+    typealias CodingKeys = Columns
 
     /// The set of a name's lookup key in a locale.
     static func named(_ key: String, locale: String) -> QueryInterfaceRequest<Self> {

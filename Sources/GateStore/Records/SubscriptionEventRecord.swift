@@ -1,30 +1,20 @@
 import GRDB
 
 /// A row of `notification_subscription_events`: one kind of event a subscription is told about.
-struct SubscriptionEventRecord {
+struct SubscriptionEventRecord: Codable {
     var subscriptionId: Int64
     var eventKind: String
 }
 
 // MARK: - Database
 
-extension SubscriptionEventRecord: ColumnsRecord {
+extension SubscriptionEventRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "notification_subscription_events"
-    static let insertSQL = insertStatement()
 
-    enum Columns: String, CaseIterable, ColumnExpression {
+    /// The table's columns, which are also the record's coding keys.
+    enum Columns: String, CaseIterable, CodingKey, ColumnExpression {
         case subscriptionId = "subscription_id", eventKind = "event_kind"
     }
 
-    init(row: Row) throws {
-        subscriptionId = row[Columns.subscriptionId]
-        eventKind = row[Columns.eventKind]
-    }
-
-    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
-        switch column {
-        case .subscriptionId: subscriptionId
-        case .eventKind: eventKind
-        }
-    }
+    typealias CodingKeys = Columns
 }

@@ -25,7 +25,7 @@ extension StoreTransaction {
         if let retired, revoked > 0 { try retired.deleteAll(db) }
         if !stored {
             try AdminTokenRecord(id: nil, tokenHash: hash, label: label.value, createdAt: now.millisecondsSince1970, createdBy: actor.value)
-                .insertCached(db)
+                .insert(db)
         }
         var details = ["label": label.value]
         if revoked > 0 { details["revoked"] = String(revoked) }

@@ -16,10 +16,10 @@ extension StoreTransaction {
             profileId: profile?.id, channel: settings.channel.rawValue, url: settings.url.value, secretBox: secret?.box,
             secretFingerprint: secret?.fingerprint, title: settings.title, priority: settings.priority, click: settings.click?.value,
             createdAt: now.millisecondsSince1970, createdBy: actor.value
-        ).insertCached(db)
+        ).insert(db)
         let id = db.lastInsertedRowID
         for kind in settings.events {
-            try SubscriptionEventRecord(subscriptionId: id, eventKind: kind.rawValue).insertCached(db)
+            try SubscriptionEventRecord(subscriptionId: id, eventKind: kind.rawValue).insert(db)
         }
         var details = [
             "notification": String(id), "channel": settings.channel.rawValue, "origin": settings.url.origin,

@@ -68,7 +68,7 @@ extension StoreTransaction {
                 id: nil, profileId: scope.profileID, version: version, field: change.field.rawValue,
                 oldValue: change.old?.description, newValue: change.new?.description, changedBy: actor.value,
                 changedAt: now.millisecondsSince1970)
-            try record.insertCached(db)
+            try record.insert(db)
             record.id = db.lastInsertedRowID
             records.append(record)
             try appendAudit(
@@ -100,7 +100,7 @@ extension StoreTransaction {
             try explain(effective.policy, profileID: id)
         case .household:
             try validate(EffectivePolicy(household: overrides).policy)
-            for record in try PolicyRecord.filter { $0.profileId != nil }.fetchAll(db) {
+            for record in try PolicyRecord.filter({ $0.profileId != nil }).fetchAll(db) {
                 let effective = EffectivePolicy(household: overrides, profile: record.overrides)
                 try explain(effective.policy, profileID: record.profileId)
             }

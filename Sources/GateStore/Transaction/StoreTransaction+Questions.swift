@@ -25,7 +25,7 @@ extension StoreTransaction {
             try QuestionSetRecord(
                 id: nil, name: set.name.value, nameKey: set.name.key, locale: set.locale.identifier,
                 createdAt: time, updatedAt: time
-            ).insertCached(db)
+            ).insert(db)
             setID = db.lastInsertedRowID
         }
         for (position, question) in set.questions.enumerated() {
