@@ -35,6 +35,9 @@ struct AuditRepeatRecord {
 extension AuditRepeatRecord: ColumnsRecord {
     static let databaseTableName = "audit_repeats"
     static let insertSQL = insertStatement()
+    /// The open runs: read with the audit log's tail by a transaction's first record while any
+    /// run is open (a locked-out child retrying), so its statement is cached per connection.
+    static let openSQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.closed.name) = 0"
     /// One more occurrence: the count and last time of a run.
     static let repeatSQL = updateSQL(set: [.count, .lastAt], where: .auditId)
     /// A run closed with repeats: kept, sealed.

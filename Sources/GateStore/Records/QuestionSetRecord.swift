@@ -18,8 +18,18 @@ extension QuestionSetRecord: FetchableRecord, PersistableRecord {
     /// statement is cached per connection.
     static let localesSQL =
         "SELECT \(Columns.locale.name) FROM \(databaseTableName) WHERE \(Columns.nameKey.name) = ? ORDER BY \(Columns.locale.name)"
-    /// The questions of a set (`questions.set_id`).
-    static let questions = hasMany(QuestionRecord.self)
+    /// Every set with how many questions it holds, by name and locale: read by a challenge
+    /// that may ask any stored question, so its statement is cached per connection.
+    static let summariesSQL = {
+        typealias Question = QuestionRecord.Columns
+        return """
+            SELECT s.*, count(q.\(Question.id.name)) AS \(questionCount)
+            FROM \(databaseTableName) s LEFT JOIN \(QuestionRecord.databaseTableName) q ON q.\(Question.setId.name) = s.\(Columns.id.name)
+            GROUP BY s.\(Columns.id.name) ORDER BY s.\(Columns.nameKey.name), s.\(Columns.locale.name)
+            """
+    }()
+    /// The name ``summariesSQL`` gives a set's number of questions.
+    static let questionCount = "question_count"
 
     /// The table's columns, which are also the record's coding keys.
     enum Columns: String, CaseIterable, CodingKey, ColumnExpression {

@@ -86,7 +86,7 @@ extension StoreTransaction {
         let hash: Data = row?["hash"] ?? row?["anchor_hash"] ?? AuditChain.genesis
         let id: Int64 = max(row?["id"] ?? 0, row?["anchor_id"] ?? 0, row?["seq"] ?? 0)
         if row?["open_runs"] == true {
-            for record in try AuditRepeatRecord.filter({ $0.closed == false }).fetchAll(db) {
+            for record in try AuditRepeatRecord.fetchAll(db.cachedStatement(sql: AuditRepeatRecord.openSQL)) {
                 guard let run = record.run else { continue }
                 memo.openRuns[run.profileID, default: [:]][run.kind] = run
             }

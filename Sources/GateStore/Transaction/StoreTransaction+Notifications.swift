@@ -128,8 +128,7 @@ extension StoreTransaction {
                 channel: channel, url: subscription.url, secretBox: subscription.secretBox, title: subscription.title,
                 priority: subscription.priority, click: subscription.click))
         }
-        let kept = time - Self.keepDelivered.wholeMilliseconds
-        try OutboxRecord.filter { $0.deliveredAt != nil && $0.deliveredAt < kept }.deleteAll(db)
+        try execute(cached: Self.dropDeliveredSQL, arguments: [time - Self.keepDelivered.wholeMilliseconds])
         return claimed
     }
 
@@ -139,10 +138,8 @@ extension StoreTransaction {
     /// Records that the delivery `outboxID` of subscription `subscriptionID` arrived.
     package func recordNotificationDelivered(_ outboxID: Int64, subscription subscriptionID: Int64, at now: Date) throws {
         let time = now.millisecondsSince1970
-        try OutboxRecord.filter { $0.id == outboxID && $0.deliveredAt == nil }.updateAll(db) {
-            [$0.deliveredAt.set(to: time), $0.lastError.set(to: nil)]
-        }
-        try SubscriptionRecord.filter { $0.id == subscriptionID }.updateAll(db) { $0.lastDeliveredAt.set(to: time) }
+        try execute(cached: Self.deliveredSQL, arguments: [time, outboxID])
+        try execute(cached: Self.subscriptionDeliveredSQL, arguments: [time, subscriptionID])
     }
 
     /// Records that a try of delivery `outboxID` failed with `error`, and when to try again.
@@ -150,18 +147,13 @@ extension StoreTransaction {
         _ outboxID: Int64, subscription subscriptionID: Int64, error: String, retryAt: Date, at now: Date
     ) throws {
         let error = error.isEmpty ? "failed" : String(error.prefix(500))
-        try OutboxRecord.filter { $0.id == outboxID && $0.deliveredAt == nil }.updateAll(db) {
-            [$0.nextAttemptAt.set(to: retryAt.millisecondsSince1970), $0.lastError.set(to: error)]
-        }
-        try SubscriptionRecord.filter { $0.id == subscriptionID }.updateAll(db) {
-            [$0.lastFailedAt.set(to: now.millisecondsSince1970), $0.lastError.set(to: error)]
-        }
+        try execute(cached: Self.failedSQL, arguments: [retryAt.millisecondsSince1970, error, outboxID])
+        try execute(cached: Self.subscriptionFailedSQL, arguments: [now.millisecondsSince1970, error, subscriptionID])
     }
 
     /// When the next delivery not made yet is due; `nil` when there is none.
     package func nextNotificationDue() throws -> Date? {
-        try OutboxRecord.filter { $0.deliveredAt == nil }.select(min(OutboxRecord.Columns.nextAttemptAt), as: Int64.self)
-            .fetchOne(db).map(Date.init(millisecondsSince1970:))
+        try Int64.fetchOne(db.cachedStatement(sql: Self.nextDueSQL)).map(Date.init(millisecondsSince1970:))
     }
 
     // The statements below are built once from the column declarations (`S`: a subscription,
@@ -208,6 +200,28 @@ extension StoreTransaction {
         WHERE o.\(O.deliveredAt.name) IS NULL AND (o.\(O.nextAttemptAt.name) <= ?1 OR o.\(O.nextAttemptAt.name) > ?1 + ?3)
         ORDER BY o.\(O.nextAttemptAt.name), o.\(O.id.name) LIMIT ?2
         """
+    private static let outbox = OutboxRecord.databaseTableName
+    private static let subscriptions = SubscriptionRecord.databaseTableName
+    /// Delivered rows older than ?.
+    private static let dropDeliveredSQL =
+        "DELETE FROM \(outbox) WHERE \(O.deliveredAt.name) IS NOT NULL AND \(O.deliveredAt.name) < ?"
+    /// Delivery ? (second) arrived at ? (first), if it had not already.
+    private static let deliveredSQL = """
+        UPDATE \(outbox) SET \(O.deliveredAt.name) = ?, \(O.lastError.name) = NULL
+        WHERE \(O.id.name) = ? AND \(O.deliveredAt.name) IS NULL
+        """
+    /// A try of delivery ? (third) failed with ? (second): due again at ? (first), if not delivered.
+    private static let failedSQL = """
+        UPDATE \(outbox) SET \(O.nextAttemptAt.name) = ?, \(O.lastError.name) = ?
+        WHERE \(O.id.name) = ? AND \(O.deliveredAt.name) IS NULL
+        """
+    private static let subscriptionDeliveredSQL =
+        "UPDATE \(subscriptions) SET \(S.lastDeliveredAt.name) = ? WHERE \(S.id.name) = ?"
+    private static let subscriptionFailedSQL =
+        "UPDATE \(subscriptions) SET \(S.lastFailedAt.name) = ?, \(S.lastError.name) = ? WHERE \(S.id.name) = ?"
+    /// When the next delivery not made yet is due.
+    private static let nextDueSQL = "SELECT min(\(O.nextAttemptAt.name)) FROM \(outbox) WHERE \(O.deliveredAt.name) IS NULL"
+
     private static let dueScopes: any RowAdapter = {
         let split = splittingRowAdapters(columnCounts: [O.allCases.count, S.allCases.count])
         return ScopeAdapter(["outbox": split[0], "subscription": split[1]])

@@ -39,8 +39,7 @@ extension StoreTransaction {
     /// The number of the request a `request` notification's delivery was made for, if that
     /// request still exists (its removal takes its deliveries with it).
     package func parentRequestID(deliveryID: String) throws -> Int64? {
-        try OutboxRecord.filter { $0.deliveryId == deliveryID && $0.eventKind == NotificationEventKind.request.rawValue && $0.requestId != nil }
-            .select(OutboxRecord.Columns.requestId, as: Int64.self).fetchOne(db)
+        try Int64.fetchOne(db.cachedStatement(sql: Self.requestOfDeliverySQL), arguments: [deliveryID])
     }
 
     /// The profile's newest request, if any.
@@ -106,14 +105,12 @@ extension StoreTransaction {
 
     /// The asking client has its session token: it is not kept any longer.
     package func markParentRequestPickedUp(_ id: Int64, at now: Date) throws {
-        try ParentRequestRecord.filter { $0.id == id }.updateAll(db) {
-            [$0.sessionBox.set(to: nil), $0.pickedUpAt.set(to: now.millisecondsSince1970)]
-        }
+        try execute(cached: Self.pickedUpSQL, arguments: [now.millisecondsSince1970, id])
     }
 
     /// The id of the profile's session opened last (the one an approval just opened).
     package func newestSessionID(profileID: Int64) throws -> Int64? {
-        try ParentSessionRecord.filter { $0.profileId == profileID }.select(max(ParentSessionRecord.Columns.id), as: Int64.self).fetchOne(db)
+        try Int64.fetchOne(db.cachedStatement(sql: Self.newestSessionSQL), arguments: [profileID])
     }
 
     // The statements below are built once from the column declarations (`R`: a request, `P`:
@@ -135,6 +132,24 @@ extension StoreTransaction {
     /// ?1: a profile's id, or NULL for every profile; ?2: how many.
     private static let listSQL =
         requestSQL + " WHERE ?1 IS NULL OR r.\(R.profileId.name) = ?1 ORDER BY r.\(R.id.name) DESC LIMIT ?2"
+
+    /// The request a `request` delivery (?) was made for.
+    private static let requestOfDeliverySQL = {
+        typealias O = OutboxRecord.Columns
+        return """
+            SELECT \(O.requestId.name) FROM \(OutboxRecord.databaseTableName)
+            WHERE \(O.deliveryId.name) = ? AND \(O.eventKind.name) = '\(NotificationEventKind.request.rawValue)' AND \(O.requestId.name) IS NOT NULL
+            """
+    }()
+    /// Request ? (second) picked up at ? (first): its sealed token goes.
+    private static let pickedUpSQL = """
+        UPDATE \(ParentRequestRecord.databaseTableName) SET \(R.sessionBox.name) = NULL, \(R.pickedUpAt.name) = ? WHERE \(R.id.name) = ?
+        """
+    /// The id of profile ?'s newest session.
+    private static let newestSessionSQL = {
+        typealias S = ParentSessionRecord.Columns
+        return "SELECT max(\(S.id.name)) FROM \(ParentSessionRecord.databaseTableName) WHERE \(S.profileId.name) = ?"
+    }()
 
     /// The pending requests whose time is up at ?1 (or the profile's later gate time), of
     /// profile ?2 or of all (NULL), with that time as `now`.

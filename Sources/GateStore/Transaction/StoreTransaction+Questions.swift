@@ -54,15 +54,11 @@ extension StoreTransaction {
     /// Every stored question set, by name and locale.
     package func questionSets() throws -> [QuestionSetSummary] {
         typealias Columns = QuestionSetRecord.Columns
-        let count = "questionCount"
-        return try QuestionSetRecord.annotated(with: QuestionSetRecord.questions.count.forKey(count))
-            .order(Columns.nameKey, Columns.locale).asRequest(of: Row.self).fetchAll(db)
-            .map { row in
-                let set = try QuestionSetRecord(row: row)
-                return QuestionSetSummary(
-                    id: row[Columns.id], name: set.name, locale: try LocaleTag(stored: set.locale), questionCount: row[count],
-                    updatedAt: Date(millisecondsSince1970: set.updatedAt))
-            }
+        return try Row.fetchAll(db.cachedStatement(sql: QuestionSetRecord.summariesSQL)).map { row in
+            QuestionSetSummary(
+                id: row[Columns.id], name: row[Columns.name], locale: try LocaleTag(stored: row[Columns.locale] as String),
+                questionCount: row[QuestionSetRecord.questionCount], updatedAt: Date(millisecondsSince1970: row[Columns.updatedAt]))
+        }
     }
 
     /// The locales the set called `name` exists in.

@@ -60,6 +60,11 @@ public final class PostgresCluster: Sendable {
         chmod(folder.path, 0o700)
     }
 
+    /// A cluster no test holds any more is stopped (a test that threw past its own `stop()`).
+    deinit {
+        try? stop()
+    }
+
     /// Stops the server at once and removes its folder; stopping a stopped cluster does nothing.
     public func stop() throws {
         if FileManager.default.fileExists(atPath: data + "/postmaster.pid") {
@@ -102,9 +107,14 @@ public final class PostgresCluster: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Every other descriptor this process has open (glibc ignores one closed meanwhile).
-        let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
-        for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        // Every other descriptor, closed in the child at once (glibc 2.34's closefrom action),
+        // including one another test's thread opens meanwhile; else those open now.
+        if let closeFrom = Self.closeFrom {
+            _ = closeFrom(&actions, 3)
+        } else {
+            let open = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+            for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        }
         let words = (argv + arguments).map { strdup($0) } + [nil]
         defer { words.forEach { free($0) } }
         var pid: pid_t = 0
@@ -120,6 +130,14 @@ public final class PostgresCluster: Sendable {
             throw PostgresClusterError.failed("\(name) \(exited ? "exited with \(code)" : "was killed by signal \(status & 0x7f)"): \(said)")
         }
         return printed
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module does not
+    /// declare; `nil` where the C library lacks it.
+    private static var closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? {
+        dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+            unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+        }
     }
 
     /// The folder of PostgreSQL's server programs: Debian keeps them in
