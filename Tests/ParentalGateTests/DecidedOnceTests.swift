@@ -81,4 +81,17 @@ struct DecidedOnceTests {
         let sessions = try await gate.auditEntries(AuditFilter(), limit: 1000).items.filter { $0.event.kind == .sessionOpened }
         #expect(sessions.isEmpty)
     }
+
+    @Test("the first look at the gate's time: a denial after askExpiry is refused as expired by that look, not the store's guard behind it")
+    func firstLookAtExpiry() async throws {
+        let (gate, clock, request) = try await Self.asked()
+        clock.clock.advance(by: .seconds(120))
+        // This guard's own refusal, not the store's ("no longer waiting for a parent").
+        await #expect(throws: GateError.conflict("request \(request.id) was already expired; nothing changed")) {
+            try await gate.decideParentRequest(request.id, approve: false, by: "mum")
+        }
+        let (status, decidedBy, state, decisions) = try await Self.outcome(gate, request.id)
+        #expect(status == .expired && decidedBy == nil && decisions == 0)
+        #expect(state == .child)
+    }
 }
