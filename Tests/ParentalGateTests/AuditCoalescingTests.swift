@@ -32,7 +32,7 @@ struct AuditCoalescingTests {
     /// it), the file and its write-ahead log, in bytes.
     private static func sizes(_ gate: Gate) async throws -> (database: Int64, file: Int64, wal: Int64) {
         let status = try await gate.databaseStatus()
-        let pages = try await gate.store.read { transaction in
+        let pages = try await #require(gate.storage.sqlite).read { transaction in
             try Int64.fetchOne(transaction.db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()") ?? 0
         }
         return (pages, status.fileBytes, status.walBytes)

@@ -53,12 +53,12 @@ struct ConcurrencyTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(results.allSatisfy { if case .challenge = $0 { true } else { false } })
-        let open = try await test.gate.store.read { try $0.openChallenge(profileID: 1) }
+        let open = try await test.gate.storage.read { try $0.openChallenge(profileID: 1) }
         #expect(open != nil)
         let kinds = try await test.auditKinds("emma")
         #expect(kinds.filter { $0 == .challengeIssued }.count == 30)
         #expect(kinds.filter { $0 == .challengeAbandoned }.count == 29)
-        #expect(try await test.gate.store.read { try $0.gateCounters(profileID: 1).failuresInRow } == 29)
+        #expect(try await test.gate.storage.read { try $0.gateCounters(profileID: 1).failuresInRow } == 29)
     }
 
     @Test("20 right answers to one challenge at once: one pass, one parent session")
@@ -102,7 +102,7 @@ struct ConcurrencyTests {
             }
             try await group.waitForAll()
         }
-        let counters = try await test.gate.store.read { try $0.gateCounters(profileID: 1) }
+        let counters = try await test.gate.storage.read { try $0.gateCounters(profileID: 1) }
         #expect(counters.failuresInRow < 2)
         #expect(counters.lockoutLevel >= 0)
         let kinds = try await test.auditKinds("emma")

@@ -459,7 +459,7 @@ struct GateRulesTests {
         let issued = try await test.begin("emma")
         let latestSeen = { () async throws -> Date? in
             let id = try await test.gate.profile(named: "emma").id
-            return try await test.gate.store.read { try $0.gateCounters(profileID: id) }.latestSeenAt
+            return try await test.gate.storage.read { try $0.gateCounters(profileID: id) }.latestSeenAt
         }
         let auditCount = try await test.audit().count
         test.advance(by: .seconds(10))

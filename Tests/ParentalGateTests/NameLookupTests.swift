@@ -57,10 +57,10 @@ struct NameLookupTests {
         let test = try TestGate.onFile()
         defer { test.remove() }
         try await test.gate.addProfile("emma")
-        let found = try await test.gate.store.read { try $0.profile(named: " EMMA ") }
+        let found = try await test.gate.storage.read { try $0.profile(named: " EMMA ") }
         #expect(found?.name == "emma", "case and spaces around still find the profile")
         await #expect(throws: GateInputError.forbiddenCharacter(what: "profile name", scalar: "U+0")) {
-            _ = try await test.gate.store.read { try $0.profile(named: "emma\u{0}x") }
+            _ = try await test.gate.storage.read { try $0.profile(named: "emma\u{0}x") }
         }
     }
 

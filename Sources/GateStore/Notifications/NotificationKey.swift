@@ -15,14 +15,14 @@ import Darwin
 /// A webhook's sender needs the secret itself to sign (a hash would not do), so the store
 /// keeps it sealed with ChaCha20-Poly1305: a copy of the database alone (a backup, a file
 /// sent along with a bug report) does not give the secrets away.
-final class NotificationKey: Sendable {
+package final class NotificationKey: Sendable {
     /// The name the key file has beside the database.
     static let suffix = ".notify-key"
 
     private let database: String?
     private let loaded = Mutex<SymmetricKey?>(nil)
 
-    init(location: DatabaseLocation) {
+    package init(location: DatabaseLocation) {
         switch location {
         case .inMemory: database = nil
         case .file(let path): database = path

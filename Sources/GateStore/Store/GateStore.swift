@@ -21,7 +21,7 @@ package struct GateStore: Sendable {
     /// Rung after a write that queued notifications.
     let bell = NotificationBell()
     /// The key that seals webhook secrets.
-    let notificationKey: NotificationKey
+    package let notificationKey: NotificationKey
     /// Tells whether anything committed since a moment (a pool on a file only).
     let watch: ChangeWatch?
     /// The file counted as open in this process while this store has it (a file only).

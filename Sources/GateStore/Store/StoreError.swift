@@ -26,6 +26,10 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     case constraint(String)
     case sqlite(code: Int32, message: String)
+    /// An operation only an SQLite file has (a backup, a vacuum), asked of a PostgreSQL database.
+    case notAFile(operation: String, database: String)
+    /// PostgreSQL refused a statement (its SQLSTATE and message), or cannot be reached.
+    case postgres(code: String, message: String)
 
     package var description: String {
         switch self {
@@ -73,6 +77,10 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "refused by the database: \(detail)"
         case .sqlite(let code, let message):
             "database error \(code): \(message)"
+        case .notAFile(let operation, let database):
+            "\(operation) needs an SQLite file, and \(database) is PostgreSQL (back it up with pg_dump)"
+        case .postgres(let code, let message):
+            "PostgreSQL error \(code): \(message)"
         }
     }
 }

@@ -8,7 +8,7 @@ extension StoreTransaction {
     /// Returns the token; when it is already stored and nothing is retired, nothing changes.
     @discardableResult
     package func addAdminToken(
-        _ token: String?, label: Label, retiring: AdminTokenRetirement = .none, by actor: Label, at now: Date
+        _ token: String?, label: Label, retiring: AdminTokenRetirement, by actor: Label, at now: Date
     ) throws -> String {
         let token = token ?? SecretToken.generate()
         let hash = SecretToken.hash(token)

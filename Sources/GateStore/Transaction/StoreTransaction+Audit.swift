@@ -122,7 +122,7 @@ extension StoreTransaction {
     ///
     /// `since` keeps a run that began earlier but repeated since; `until` one that began before.
     package func auditEntries(
-        _ filter: AuditFilter, order: PageOrder = .oldestFirst, limit: Int, after cursor: PageCursor<AuditEntry>? = nil
+        _ filter: AuditFilter, order: PageOrder, limit: Int, after cursor: PageCursor<AuditEntry>?
     ) throws -> Page<AuditEntry> {
         typealias Log = AuditLogRecord.Columns
         typealias Run = AuditRepeatRecord.Columns

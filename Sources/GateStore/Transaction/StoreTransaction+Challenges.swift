@@ -74,7 +74,7 @@ extension StoreTransaction {
     /// one that asked for the challenge) and, for a failure, `failure` (why: what the parents'
     /// notification says). A challenge ends exactly once.
     package func endChallenge(
-        _ id: ChallengeID, as status: ChallengeStatus, failure: FailureReason? = nil, client: String? = nil, at now: Date
+        _ id: ChallengeID, as status: ChallengeStatus, failure: FailureReason?, client: String?, at now: Date
     ) throws {
         guard status != .open else { throw StoreError.constraint("a challenge cannot end as open") }
         guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
@@ -99,7 +99,7 @@ extension StoreTransaction {
 
     /// A page of the recorded attempts matching `filter`, newest first, at most `limit` of
     /// them, starting after `cursor`.
-    package func attempts(_ filter: AttemptFilter, limit: Int, after cursor: PageCursor<Attempt>? = nil) throws -> Page<Attempt> {
+    package func attempts(_ filter: AttemptFilter, limit: Int, after cursor: PageCursor<Attempt>?) throws -> Page<Attempt> {
         typealias Columns = AttemptRecord.Columns
         var request = AttemptRecord.all()
         if let profileID = filter.profileID { request = request.filter { $0.profileId == profileID } }

@@ -85,7 +85,7 @@ extension StoreTransaction {
     }
 
     /// Recorded policy changes, newest first: of one scope, or of all when `scope` is `nil`.
-    package func policyHistory(_ scope: PolicyScope?, limit: Int = 100) throws -> [PolicyChange] {
+    package func policyHistory(_ scope: PolicyScope?, limit: Int) throws -> [PolicyChange] {
         var request = PolicyChangeRecord.order(PolicyChangeRecord.Columns.id.desc).limit(limit)
         if let scope { request = request.filter { $0.profileId == scope.profileID } }
         return try request.fetchAll(db).map { try $0.change() }

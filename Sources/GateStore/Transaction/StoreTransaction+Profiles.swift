@@ -35,7 +35,7 @@ extension StoreTransaction {
 
     /// Adds a profile with fresh gate counters.
     package func addProfile(
-        name: ProfileName, displayName: Label? = nil, locale: LocaleTag, by actor: Label, at now: Date
+        name: ProfileName, displayName: Label?, locale: LocaleTag, by actor: Label, at now: Date
     ) throws -> Profile {
         try refuseDuplicate(name, except: nil)
         let time = now.millisecondsSince1970
@@ -102,7 +102,7 @@ extension StoreTransaction {
             AuditEvent(isEnabled ? .profileEnabled : .profileDisabled, profileID: profile.id, actor: actor.value), at: now)
         if !isEnabled, let open = try openChallenge(profileID: profile.id) {
             // Not the child's failure: cancelled without touching the gate counters.
-            try endChallenge(open.id, as: .cancelled, client: "profile disabled by \(actor.value)", at: now)
+            try endChallenge(open.id, as: .cancelled, failure: nil, client: "profile disabled by \(actor.value)", at: now)
         }
         return try requireProfile(id: profile.id)
     }

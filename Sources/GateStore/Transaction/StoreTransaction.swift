@@ -35,3 +35,5 @@ package struct StoreTransaction {
         return db.changesCount
     }
 }
+
+extension StoreTransaction: GateTransaction {}

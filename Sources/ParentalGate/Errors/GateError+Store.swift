@@ -16,7 +16,7 @@ extension GateError {
             case .duplicateProfile, .duplicateQuestionSet, .challengeAlreadyEnded, .constraint:
                 return .conflict(error.description)
             case .notADatabase, .notOurs, .newerSchema, .migrationChanged, .cannotCreateDirectory, .readOnly, .corrupt,
-                 .busy, .cannotWrite, .sqlite, .notificationKey:
+                 .busy, .cannotWrite, .sqlite, .notificationKey, .notAFile, .postgres:
                 return .database(error.description)
             }
         default:

@@ -24,7 +24,7 @@ public struct FixtureStore: Sendable {
 /// The writes of one ``FixtureStore`` transaction, each with its audit records.
 @_spi(Fixtures)
 public struct FixtureTransaction {
-    let transaction: StoreTransaction
+    let transaction: any GateTransaction
 
     /// Adds a profile (English, by `actor`); returns its id.
     public func addProfile(_ name: String, by actor: String, at now: Date) throws -> Int64 {

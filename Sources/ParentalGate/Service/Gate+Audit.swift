@@ -81,8 +81,10 @@ extension Gate {
                 challenges: result.challenges, attempts: result.attempts, sessions: result.sessions)
         }
         do {
-            let (before, after) = try await store.reclaimSpace()
-            report.bytesReclaimed = max(0, before - after)
+            if let file = storage.sqlite {
+                let (before, after) = try await file.reclaimSpace()
+                report.bytesReclaimed = max(0, before - after)
+            }
         } catch {
             throw GateError.from(error)
         }

@@ -7,7 +7,7 @@ extension Gate {
     public func databaseStatus() async throws(GateError) -> DatabaseStatus {
         let status: StoreStatus
         do {
-            status = try await store.status()
+            status = try await sqliteFile(for: "database status").status()
         } catch {
             throw GateError.from(error)
         }
@@ -16,7 +16,7 @@ extension Gate {
             path: status.location.description, schemaVersion: status.schemaVersion,
             latestSchemaVersion: status.latestVersion, pendingMigrations: status.pendingMigrations,
             journalMode: status.journalMode, fileBytes: status.fileBytes, walBytes: status.walBytes,
-            permissionWarnings: store.fileExposures(),
+            permissionWarnings: storage.sqlite?.fileExposures() ?? [],
             counts: [
                 "profiles": counts.profiles, "questionSets": counts.questionSets, "questions": counts.questions,
                 "challenges": counts.challenges, "attempts": counts.attempts, "parentSessions": counts.parentSessions,
@@ -28,7 +28,7 @@ extension Gate {
     public func verifyAudit() async throws(GateError) -> AuditReport {
         let verification: AuditVerification
         do {
-            verification = try await store.verifyAudit()
+            verification = try await storage.verifyAudit()
         } catch {
             throw GateError.from(error)
         }
@@ -51,7 +51,7 @@ extension Gate {
     /// cannot do, on a connection of its own; empty when the file is sound and writable.
     public func integrityProblems() async throws(GateError) -> [String] {
         do {
-            return try await store.integrityProblems()
+            return try await sqliteFile(for: "an integrity check").integrityProblems()
         } catch {
             throw GateError.from(error)
         }
@@ -65,7 +65,7 @@ extension Gate {
     /// the database's own files, and an existing file unless `replacing`.
     public func backup(to path: String, replacing: Bool = false) async throws(GateError) {
         do {
-            try await store.backup(to: path, replacing: replacing)
+            try await sqliteFile(for: "a backup").backup(to: path, replacing: replacing)
         } catch {
             throw GateError.from(error)
         }
@@ -76,7 +76,11 @@ extension Gate {
     /// or over an existing file unless `replacing`.
     public func writeFile(_ data: Data, to path: String, replacing: Bool = false) throws(GateError) {
         do {
-            try store.writeFile(data, to: path, replacing: replacing)
+            if let file = storage.sqlite {
+                try file.writeFile(data, to: path, replacing: replacing)
+            } else {
+                try GateStore.writeFile(data, to: path, replacing: replacing, protecting: [])
+            }
         } catch {
             throw GateError.from(error)
         }
@@ -97,12 +101,12 @@ extension Gate {
 
     /// The database's files, as named and as resolved, which no file this gate writes replaces.
     package var databaseFiles: [String] {
-        store.ownFiles
+        storage.sqlite?.ownFiles ?? []
     }
 
     /// The database's files (and its folder) that accounts other than the owner can read or write.
     public func fileExposures() -> [FileExposure] {
-        store.fileExposures()
+        storage.sqlite?.fileExposures() ?? []
     }
 
     /// Empties the write-ahead log into the file and closes the database now, however many
@@ -110,7 +114,7 @@ extension Gate {
     /// leave the log full for the next one. Any later use fails.
     package func close() throws(GateError) {
         do {
-            try store.close()
+            try storage.close()
         } catch {
             throw GateError.from(error)
         }
@@ -120,7 +124,7 @@ extension Gate {
     /// copies are still held: for a process about to exit that keeps them. Any later use fails.
     package func closeConnection() throws(GateError) {
         do {
-            try store.closeConnections()
+            if let file = storage.sqlite { try file.closeConnections() } else { try storage.close() }
         } catch {
             throw GateError.from(error)
         }

@@ -14,7 +14,7 @@ extension Gate {
         var secret: SealedSecret?
         if settings.channel == .webhook {
             do {
-                secret = try store.makeWebhookSecret()
+                secret = try storage.makeWebhookSecret()
             } catch {
                 throw GateError.from(error)
             }
@@ -68,21 +68,21 @@ extension Gate {
             try transaction.claimNotifications(at: timeSource.now(), lease: lease, limit: limit, horizon: retry.maximum)
         }
         let now = timeSource.now()
-        let store = store
+        let storage = storage
         return claimed.map { claimed in
             var claimed = claimed
             if claimed.event.kind == .request, let base = approvalBase,
-               let token = try? store.approvalToken(deliveryID: claimed.deliveryID)
+               let token = try? storage.approvalToken(deliveryID: claimed.deliveryID)
             {
                 claimed.event.details["approveURL"] = base + "/approve/" + token
             }
             let secret = claimed.secretBox.map { box -> Result<String, StoreError> in
                 do {
-                    return .success(try store.unsealWebhookSecret(box))
+                    return .success(try storage.unsealWebhookSecret(box))
                 } catch let error as StoreError {
                     return .failure(error)
                 } catch {
-                    return .failure(.notificationKey(path: store.notificationKeyPath ?? "memory", problem: "cannot be used"))
+                    return .failure(.notificationKey(path: storage.notificationKeyPath ?? "memory", problem: "cannot be used"))
                 }
             }
             return OutgoingNotification(claimed, secret: secret, at: now)
@@ -112,6 +112,6 @@ extension Gate {
 
     /// Calls `handler` after every operation of this gate that queued notifications.
     package func onNotificationsQueued(_ handler: @escaping @Sendable () -> Void) {
-        store.onNotificationsQueued(handler)
+        storage.onNotificationsQueued(handler)
     }
 }

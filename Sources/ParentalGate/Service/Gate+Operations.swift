@@ -76,7 +76,7 @@ extension Gate {
         guard !token.isEmpty, token.count <= 200 else { return nil }
         let key = SecretToken.hash(token)
         // Taken before the read: a commit during it makes the memo's version stale, never its answer.
-        let version = store.changeVersion()
+        let version = storage.changeVersion()
         if let version, let known = sessionMemo.facts(for: key, at: version) { return try accessible(known?.check(at: reading)) }
         let facts = try await read { transaction -> SessionMemo.Facts? in
             guard let session = try transaction.session(tokenHash: key),

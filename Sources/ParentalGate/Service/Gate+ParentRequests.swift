@@ -40,7 +40,7 @@ extension Gate {
     public func parentRequest(handle: String) async throws(GateError) -> RequestCheck {
         guard !handle.isEmpty, handle.count <= 200 else { throw GateError.notFound(StoreError.requestNotFound("with this handle").description) }
         let hash = SecretToken.hash(handle)
-        let store = store
+        let storage = storage
         let timeSource = timeSource
         let gate = self
         return try await write { transaction in
@@ -61,7 +61,7 @@ extension Gate {
             guard found.request.status == .approved, let box = found.sessionBox else {
                 return RequestCheck(request: found.request, pass: nil)
             }
-            let token = try store.unsealSessionToken(box)
+            let token = try storage.unsealSessionToken(box)
             try transaction.markParentRequestPickedUp(found.request.id, at: now)
             var request = found.request
             request.isPickedUp = true
@@ -125,7 +125,7 @@ extension Gate {
         case .refuse(let request): throw Self.alreadyDecided(request)
         case .approve(let request): pending = request
         }
-        let store = store
+        let storage = storage
         _ = try await apply(to: .profile(pending.profile), finishing: { transaction, applied, time in
             // Decided in this transaction, at the time the rules ran: never after it expired.
             let request = try transaction.requireParentRequest(id)
@@ -135,7 +135,7 @@ extension Gate {
             }
             let sessionID = try transaction.newestSessionID(profileID: applied.profile.id)
             try transaction.decideParentRequest(
-                id, approved: true, by: actor, sessionID: sessionID, sessionBox: try store.sealSessionToken(token), at: time)
+                id, approved: true, by: actor, sessionID: sessionID, sessionBox: try storage.sealSessionToken(token), at: time)
         }) { transaction, profile, _, _ -> GateEvent<ApprovalOutcome> in
             let request = try transaction.requireParentRequest(id)
             guard request.status == .pending else { throw Self.alreadyDecided(request) }
@@ -159,7 +159,7 @@ extension Gate {
     /// inside the operation's write transaction, under the gate's clock rule (``GateClock``):
     /// a later reading becomes the latest time seen, an earlier one counts as that and is
     /// audited as a clock anomaly.
-    static func observeClock(profileID: Int64, _ timeSource: TimeSource, in transaction: StoreTransaction) throws -> Date {
+    static func observeClock(profileID: Int64, _ timeSource: TimeSource, in transaction: any GateTransaction) throws -> Date {
         let reading = Date(millisecondsSince1970: timeSource.now().millisecondsSince1970)
         var counters = try transaction.gateCounters(profileID: profileID)
         let observation = GateClock.observe(reading, latestSeen: counters.latestSeenAt, profileID: profileID)
@@ -198,7 +198,7 @@ extension Gate {
     /// The request number an approval link's token leads to, or not found.
     private func requestID(ofApprovalToken token: String) async throws(GateError) -> Int64 {
         let notFound = GateError.notFound(StoreError.requestNotFound("behind this link").description)
-        guard token.count <= 200, let deliveryID = store.deliveryID(ofApprovalToken: token) else { throw notFound }
+        guard token.count <= 200, let deliveryID = storage.deliveryID(ofApprovalToken: token) else { throw notFound }
         guard let id = try await read({ try $0.parentRequestID(deliveryID: deliveryID) }) else { throw notFound }
         return id
     }

@@ -11,7 +11,7 @@ extension Gate {
     /// asks arithmetic rather than opening. `mixed` takes arithmetic or a stored question
     /// of the best-matching locale, half and half.
     static func prepareQuestion(
-        _ transaction: StoreTransaction, profile: Profile, policy: Policy, generator: QuestionGenerator
+        _ transaction: any GateTransaction, profile: Profile, policy: Policy, generator: QuestionGenerator
     ) throws -> PreparedQuestion {
         let household = try transaction.householdLocale()
         let strings = strings(for: profile, household: household)
@@ -36,7 +36,7 @@ extension Gate {
     /// The stored questions `source` asks a profile whose locales, best first, are `chain`,
     /// and their locale; `nil` when it asks arithmetic or has no questions.
     static func questionPool(
-        _ transaction: StoreTransaction, source: QuestionSource, chain: [LocaleTag]
+        _ transaction: any GateTransaction, source: QuestionSource, chain: [LocaleTag]
     ) throws -> (questions: [StoredQuestion], locale: LocaleTag)? {
         switch source {
         case .arithmetic:

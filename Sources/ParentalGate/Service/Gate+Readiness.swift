@@ -17,12 +17,12 @@ extension Gate {
     public func writeProblems() async -> [String] {
         var problems: [String] = []
         do {
-            try await store.write { _ -> Void in throw RolledBack() }
+            try await storage.write { _ -> Void in throw RolledBack() }
         } catch is RolledBack {
         } catch {
             problems.append(GateError.from(error).description)
         }
-        guard case .file(let path) = store.location else { return problems }
+        guard case .file(let path) = storage.sqlite?.location else { return problems }
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             if access(file, W_OK) != 0 { problems.append("\(file) is not writable: \(String(cString: strerror(errno)))") }
         }

@@ -29,8 +29,8 @@ extension Gate {
     /// transition's time (a request's decision is written with the session it opened).
     func apply<Outcome>(
         to target: Target, readingFirst: Bool = false,
-        finishing: (@Sendable (StoreTransaction, Applied<Outcome>, Date) throws -> Void)? = nil,
-        _ makeEvent: @escaping @Sendable (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent<Outcome>
+        finishing: (@Sendable (any GateTransaction, Applied<Outcome>, Date) throws -> Void)? = nil,
+        _ makeEvent: @escaping @Sendable (any GateTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent<Outcome>
     ) async throws(GateError) -> Applied<Outcome> {
         let timeSource = timeSource
         let gate = self
@@ -67,8 +67,8 @@ extension Gate {
     /// decides `makeEvent` with ``GateMachine``.
     private func decide<Outcome>(
         _ target: Target,
-        _ makeEvent: (StoreTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent<Outcome>,
-        at timeSource: TimeSource, in transaction: StoreTransaction
+        _ makeEvent: (any GateTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent<Outcome>,
+        at timeSource: TimeSource, in transaction: any GateTransaction
     ) throws -> Decision<Outcome> {
         // Read inside the transaction: with the write lock held, no other writer can
         // have seen a later time, so concurrent processes do not look like a clock going back.
@@ -108,7 +108,7 @@ extension Gate {
     }
 
     /// Writes each effect of `transition`; returns the token of a session it opened.
-    private func perform(_ transition: GateTransition<some Sendable>, profileID: Int64, in transaction: StoreTransaction) throws -> String? {
+    private func perform(_ transition: GateTransition<some Sendable>, profileID: Int64, in transaction: any GateTransaction) throws -> String? {
         let time = transition.time
         var token: String?
         for effect in transition.effects {

@@ -9,7 +9,8 @@ public struct Gate: Sendable {
     /// `parental-gated --version` and `/metrics` (`parental_gate_build_info`) say.
     public static let version = "0.1.0"
 
-    let store: GateStore
+    /// Where everything is kept: an SQLite file (``GateStore``) or PostgreSQL.
+    let storage: any GateStorage
     let timeSource: TimeSource
     let questions: QuestionGenerator
     let hub = EventHub()
@@ -44,7 +45,7 @@ public struct Gate: Sendable {
         migrate: Bool = true, singleConnection: Bool, busyTimeout: Duration? = nil
     ) throws(GateError) {
         do {
-            store = try GateStore(
+            storage = try GateStore(
                 database, migrate: migrate, timeSource: timeSource, connections: singleConnection ? .single : .pool,
                 busyTimeout: busyTimeout?.timeInterval ?? GateStore.defaultBusyTimeout)
         } catch {
@@ -52,6 +53,21 @@ public struct Gate: Sendable {
         }
         self.timeSource = timeSource
         questions = QuestionGenerator(random: random)
+    }
+
+    /// A gate over `storage`, already open and migrated (the PostgreSQL store).
+    package init(storage: any GateStorage, timeSource: TimeSource = .system, random: RandomSource = .secure) {
+        self.storage = storage
+        self.timeSource = timeSource
+        questions = QuestionGenerator(random: random)
+    }
+
+    /// The SQLite store, for `operation` only a file has; PostgreSQL refuses it in one line.
+    func sqliteFile(for operation: String) throws(GateError) -> GateStore {
+        guard let file = storage.sqlite else {
+            throw GateError.from(StoreError.notAFile(operation: operation, database: storage.description))
+        }
+        return file
     }
 
     /// This gate, recording everything it writes as done for the local account `account`:
@@ -89,11 +105,11 @@ public struct Gate: Sendable {
     }
 
     /// Runs `body` in one write transaction, reporting failures as ``GateError``.
-    func write<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws(GateError) -> T {
+    func write<T: Sendable>(_ body: @Sendable (any GateTransaction) throws -> T) async throws(GateError) -> T {
         let result: T
         let account = account
         do {
-            result = try await store.write { transaction in
+            result = try await storage.write { transaction in
                 transaction.attribute(to: account)
                 return try body(transaction)
             }
@@ -105,9 +121,9 @@ public struct Gate: Sendable {
     }
 
     /// Runs `body` on a read-only snapshot, reporting failures as ``GateError``.
-    func read<T: Sendable>(_ body: @Sendable (StoreTransaction) throws -> T) async throws(GateError) -> T {
+    func read<T: Sendable>(_ body: @Sendable (any GateTransaction) throws -> T) async throws(GateError) -> T {
         do {
-            return try await store.read(body)
+            return try await storage.read { transaction in try body(transaction) }
         } catch {
             throw GateError.from(error)
         }

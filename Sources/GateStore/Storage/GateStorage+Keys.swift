@@ -1,6 +1,6 @@
 import Foundation
 
-extension GateStore {
+extension GateStorage {
     /// A new webhook secret, and the same sealed for storing (making the key file, beside the
     /// database, if there is none yet).
     package func makeWebhookSecret() throws -> SealedSecret {
@@ -36,10 +36,5 @@ extension GateStore {
     /// The file that holds the key webhook secrets are sealed with; `nil` in memory.
     package var notificationKeyPath: String? {
         notificationKey.path
-    }
-
-    /// Calls `handler` after every write of this store that queued notifications has committed.
-    package func onNotificationsQueued(_ handler: @escaping @Sendable () -> Void) {
-        bell.observe(handler)
     }
 }
