@@ -16,6 +16,11 @@ let migrationFiles = [
     "0009_policy_change_fields.sql",
 ]
 
+/// Every `Migrations/postgres/NNNN_name.sql`, the PostgreSQL schema, embedded likewise.
+let postgresMigrationFiles = [
+    "0001_gate.sql",
+]
+
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:
 /// a package that only embeds `ParentalGate` turns it off (`traits: []`) and SwiftPM then
 /// leaves those packages out of its graph altogether (README, "Embedding").
@@ -100,6 +105,7 @@ let package = Package(
         .target(
             name: "GateMigrations",
             path: "Migrations",
+            exclude: ["postgres"],
             resources: migrationFiles.map { .embedInCode($0) },
             swiftSettings: strictSwift
         ),
@@ -110,6 +116,29 @@ let package = Package(
                 "GateMigrations",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .target(
+            name: "GatePostgresMigrations",
+            path: "Migrations/postgres",
+            resources: postgresMigrationFiles.map { .embedInCode($0) },
+            swiftSettings: strictSwift
+        ),
+        // The PostgreSQL store: a module of its own, so that gatectl, which never talks to
+        // PostgreSQL itself, links neither postgres-nio nor SwiftNIO.
+        .target(
+            name: "GatePostgres",
+            dependencies: [
+                "GateCore",
+                "GateStore",
+                "GatePostgresMigrations",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSwift
@@ -228,6 +257,15 @@ let package = Package(
                 "GateStore",
                 "TestSlots",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "GatePostgresTests",
+            dependencies: [
+                "GateCore", "GateStore", "GatePostgres", "ParentalGate", "TestSlots",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

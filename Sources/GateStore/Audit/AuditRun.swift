@@ -13,7 +13,7 @@ import GateCore
 /// times in its own details (``sealKey``), so the chain covers them from then on; a new
 /// record of the same kind with a different key (another lockout's refusals) closes the
 /// run of that kind. `audit verify` compares the seals with the rows.
-struct AuditRun {
+package struct AuditRun {
     /// The run's first record, the one the audit log shows with the count.
     var auditID: Int64
     var profileID: Int64

@@ -15,6 +15,8 @@ extension AuditAnchorRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "audit_anchor"
     /// The anchor's row: a database has one.
     static let only = AuditAnchorRecord.filter { $0.id == 1 }
+    /// The one row, as SQL either backend takes.
+    static let onlySQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.id.name) = 1"
 
     /// The table's columns, which are also the record's coding keys.
     enum Columns: String, CaseIterable, CodingKey, ColumnExpression {

@@ -26,6 +26,8 @@ struct AuditLogRecord {
             FROM \(databaseTableName) l LEFT JOIN \(AuditRepeatRecord.databaseTableName) r ON r.\(Run.auditId.name) = l.\(Columns.id.name)
             """
     }()
+    /// The next thousand records from an id on, with their runs: a verification's batch.
+    static let batchSQL = "\(selectWithRuns) WHERE l.\(Columns.id.name) >= ? ORDER BY l.\(Columns.id.name) LIMIT 1000"
     /// The names ``selectWithRuns`` gives the run's columns.
     private static let runCount = "run_count", runLastAt = "run_last_at", runClosed = "run_closed"
 

@@ -7,7 +7,7 @@ import GRDB
 ///
 /// ``Columns`` is GRDB's `TableRecord.Columns`: the table's columns, in the order an insert
 /// writes them.
-protocol ColumnsRecord: FetchableRecord, TableRecord where Columns: CaseIterable & ColumnExpression {
+package protocol ColumnsRecord: FetchableRecord, TableRecord where Columns: CaseIterable & ColumnExpression {
     /// `INSERT INTO table (every column) VALUES (?, …)`; conformers keep ``insertStatement()``'s result.
     static var insertSQL: String { get }
     /// What this record stores in `column`.

@@ -75,7 +75,7 @@ extension GateStateRecord: ColumnsRecord {
     }
 
     /// The arguments of ``updateSQL``.
-    var updateArguments: StatementArguments {
-        StatementArguments(Columns.allCases.filter { $0 != .profileId }.map(databaseValue(of:))) + [profileId]
+    var updateArguments: [(any DatabaseValueConvertible)?] {
+        Columns.allCases.filter { $0 != .profileId }.map(databaseValue(of:)) + [profileId]
     }
 }

@@ -39,3 +39,28 @@ extension PolicyChangeRecord: FetchableRecord, PersistableRecord {
 
     typealias CodingKeys = Columns
 }
+
+extension PolicyChangeRecord: ColumnsRecord {
+    static let insertSQL = insertStatement()
+    /// The newest changes first, of every scope.
+    static let newestSQL = "SELECT * FROM \(databaseTableName) ORDER BY \(Columns.id.name) DESC LIMIT ?"
+    /// The newest changes first, of the household.
+    static let newestOfHouseholdSQL =
+        "SELECT * FROM \(databaseTableName) WHERE \(Columns.profileId.name) IS NULL ORDER BY \(Columns.id.name) DESC LIMIT ?"
+    /// The newest changes first, of one profile.
+    static let newestOfProfileSQL =
+        "SELECT * FROM \(databaseTableName) WHERE \(Columns.profileId.name) = ? ORDER BY \(Columns.id.name) DESC LIMIT ?"
+
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .profileId: profileId
+        case .version: version
+        case .field: field
+        case .oldValue: oldValue
+        case .newValue: newValue
+        case .changedBy: changedBy
+        case .changedAt: changedAt
+        }
+    }
+}

@@ -16,6 +16,18 @@ extension PolicyRecord: FetchableRecord, TableRecord {
     static let householdSQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.profileId.name) IS NULL"
     /// A profile's row, likewise.
     static let byProfileSQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.profileId.name) = ?"
+    /// Every profile's own row.
+    static let ofProfilesSQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.profileId.name) IS NOT NULL"
+    /// A profile's own row, made when it has none (both backends take `ON CONFLICT DO NOTHING`).
+    static let addProfileRowSQL = "INSERT INTO \(databaseTableName) (\(Columns.profileId.name)) VALUES (?) ON CONFLICT DO NOTHING"
+
+    /// `UPDATE policies SET field = ?, version = ?, updated_at = ?, updated_by = ?` for a
+    /// scope's row: the household's (`profile_id IS NULL`) or a profile's (`profile_id = ?`).
+    static func updateSQL(of field: PolicyField, household: Bool) -> String {
+        "UPDATE \(databaseTableName) SET \(field.column) = ?, \(Columns.version.name) = ?, \(Columns.updatedAt.name) = ?, "
+            + "\(Columns.updatedBy.name) = ? WHERE \(Columns.profileId.name) "
+            + (household ? "IS NULL" : "= ?")
+    }
 
     /// The columns beside the policy fields, whose columns `PolicyField` declares.
     enum Columns: String, ColumnExpression {

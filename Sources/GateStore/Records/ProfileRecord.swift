@@ -29,8 +29,8 @@ extension ProfileRecord: ColumnsRecord {
     static let insertSQL = insertStatement()
     /// The row of a name's lookup key: read by every gate operation, so its statement is cached.
     static let byNameKeySQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.nameKey.name) = ?"
-    /// The name of an id, read by each audit record that names no profile: likewise.
-    static let nameByIDSQL = "SELECT \(Columns.name.name) FROM \(databaseTableName) WHERE \(Columns.id.name) = ?"
+    /// Every row, by name.
+    static let allSQL = "SELECT * FROM \(databaseTableName) ORDER BY \(Columns.nameKey.name)"
     /// The row of an id, likewise.
     static let byIDSQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.id.name) = ?"
 

@@ -16,8 +16,18 @@ extension GateStore {
 }
 
 extension StoreTransaction {
+    /// Walks the chain up to the highest id the log ever gave (`sqlite_sequence`).
     func verifyAuditChain() throws -> AuditVerification {
-        let anchor = try AuditAnchorRecord.only.fetchOne(db)
+        let highest = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = '\(AuditLogRecord.databaseTableName)'") ?? 0
+        return try verifyAuditChain(highestID: highest)
+    }
+}
+
+extension SQLRunner {
+    /// Walks the chain from the prune anchor on, a thousand records at a time (memory stays
+    /// flat however long the log is); `highestID` is the highest id the log ever gave.
+    package func verifyAuditChain(highestID: Int64) throws -> AuditVerification {
+        let anchor = try fetchOne(AuditAnchorRecord.self, AuditAnchorRecord.onlySQL, [])
         var expectedID: Int64 = (anchor?.prunedThroughId ?? 0) + 1
         var expectedPrevious: Data = anchor?.prunedThroughHash ?? AuditChain.genesis
         let isPruned = expectedID > 1
@@ -28,41 +38,41 @@ extension StoreTransaction {
         // gone: the profile's next record that closes one must seal its count exactly.
         var open: [Int64: [String: AuditLogRecord]] = [:]
         let firstChecked = expectedID
-        let cursor = try AuditLogRecord.fetchCursor(
-            db, sql: "\(AuditLogRecord.selectWithRuns) WHERE l.\(AuditLogRecord.Columns.id.name) >= ? ORDER BY l.\(AuditLogRecord.Columns.id.name)",
-            arguments: [expectedID])
-        while let record = try cursor.next() {
-            if record.id != expectedID {
-                result.problem = .missing(id: expectedID, found: record.id)
-                return result
-            }
-            if AuditChain.hash(of: record) != record.hash {
-                result.problem = .altered(id: record.id)
-                return result
-            }
-            if record.prevHash != expectedPrevious {
-                result.problem = isPruned && result.checked == 0 ? .anchorMismatch(firstID: record.id) : .brokenLink(id: record.id)
-                return result
-            }
-            if let profileID = record.profileId {
-                if let broken = Self.brokenSeal(open: &open[profileID, default: [:]], next: record, firstID: firstChecked) {
-                    result.problem = .runAltered(id: broken)
+        var batch = try fetchAll(AuditLogRecord.self, AuditLogRecord.batchSQL, [expectedID])
+        while !batch.isEmpty {
+            for record in batch {
+                if record.id != expectedID {
+                    result.problem = .missing(id: expectedID, found: record.id)
                     return result
                 }
+                if AuditChain.hash(of: record) != record.hash {
+                    result.problem = .altered(id: record.id)
+                    return result
+                }
+                if record.prevHash != expectedPrevious {
+                    result.problem = isPruned && result.checked == 0 ? .anchorMismatch(firstID: record.id) : .brokenLink(id: record.id)
+                    return result
+                }
+                if let profileID = record.profileId {
+                    if let broken = Self.brokenSeal(open: &open[profileID, default: [:]], next: record, firstID: firstChecked) {
+                        result.problem = .runAltered(id: broken)
+                        return result
+                    }
+                }
+                if record.kind == AuditEventKind.auditPruned.rawValue {
+                    let details = (try? JSONText.decode([String: String].self, from: record.details)) ?? [:]
+                    lastPrune = (record.id, details["prunedThroughId"], details["prunedThroughHash"])
+                }
+                result.checked += 1
+                result.firstID = result.firstID ?? record.id
+                result.lastID = record.id
+                expectedID += 1
+                expectedPrevious = record.hash
             }
-            if record.kind == AuditEventKind.auditPruned.rawValue {
-                let details = (try? JSONText.decode([String: String].self, from: record.details)) ?? [:]
-                lastPrune = (record.id, details["prunedThroughId"], details["prunedThroughHash"])
-            }
-            result.checked += 1
-            result.firstID = result.firstID ?? record.id
-            result.lastID = record.id
-            expectedID += 1
-            expectedPrevious = record.hash
+            batch = try fetchAll(AuditLogRecord.self, AuditLogRecord.batchSQL, [expectedID])
         }
-        let sequence = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = '\(AuditLogRecord.databaseTableName)'") ?? 0
-        if sequence >= expectedID {
-            result.problem = .truncated(lastPresent: expectedID - 1, expectedLast: sequence)
+        if highestID >= expectedID {
+            result.problem = .truncated(lastPresent: expectedID - 1, expectedLast: highestID)
             return result
         }
         if isPruned {

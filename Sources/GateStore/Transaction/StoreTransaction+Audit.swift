@@ -3,84 +3,10 @@ import GateCore
 import GRDB
 
 extension StoreTransaction {
-    /// Appends `event` to the audit log at `now`, chained to the latest record; returns the
-    /// record that holds it and whether it joined a run (``AuditRun``) instead of adding one.
-    ///
-    /// A missing profile name is filled in from the profile, so the log keeps the name the
-    /// profile had when it happened; the local account of a daemon socket's caller, if the
-    /// transaction has one (``attribute(to:)``), goes into its details. A refusal, replay or
-    /// clock anomaly that repeats the profile's open run of its kind only counts in it; any
-    /// other event of the profile closes the profile's runs and seals their counts into its
-    /// own details. An event parents are told about (``NotificationEventKind/init(audit:)``)
-    /// is queued in the notification outbox.
-    @discardableResult
-    package func appendAudit(_ event: AuditEvent, at now: Date) throws -> (id: Int64, repeated: Bool) {
-        var event = event
-        if let account = memo.account, event.details[AuditEvent.accountKey] == nil {
-            event.details[AuditEvent.accountKey] = account
-        }
-        if event.profileName == nil, let profileID = event.profileID {
-            event.profileName = try profileName(id: profileID)
-        }
-        let tail = try auditTail()
-        let key = AuditRun.key(for: event)
-        if let profileID = event.profileID, let runs = memo.openRuns[profileID] {
-            if key != nil, let run = runs[event.kind], run.key == key {
-                return (try repeatRun(run, at: now), true)
-            }
-            let closing = key == nil ? Array(runs.values) : runs[event.kind].map { [$0] } ?? []
-            for run in closing { try closeRun(run) }
-            if let seal = AuditRun.seal(closing) { event.details[AuditRun.sealKey] = seal }
-        }
-        let record = AuditLogRecord(id: tail.id + 1, occurredAt: now, event: event, previousHash: tail.hash)
-        try record.insertCached(db)
-        memo.auditTail = (record.id, record.hash)
-        if let kind = NotificationEventKind(audit: event.kind) {
-            // In this transaction: the event and its notifications are committed together or not at all.
-            try queueNotifications(
-                NotificationEvent(
-                    kind: kind, profile: event.profileName, occurredAt: Date(millisecondsSince1970: record.occurredAt),
-                    details: NotificationEvent.details(of: event), auditID: record.id),
-                profileID: event.profileID)
-        }
-        if let key, let profileID = event.profileID {
-            try openRun(AuditRun(
-                auditID: record.id, profileID: profileID, kind: event.kind, key: key, count: 1, lastAt: record.occurredAt))
-        }
-        return (record.id, false)
-    }
-
-    /// Starts a run at its first record.
-    private func openRun(_ run: AuditRun) throws {
-        try AuditRepeatRecord(run).insertCached(db)
-        memo.openRuns[run.profileID, default: [:]][run.kind] = run
-    }
-
-    /// Counts one more occurrence in `run`; returns its record's id.
-    private func repeatRun(_ run: AuditRun, at now: Date) throws -> Int64 {
-        var run = run
-        run.count += 1
-        run.lastAt = max(run.lastAt, now.millisecondsSince1970)
-        try execute(cached: AuditRepeatRecord.repeatSQL, arguments: [run.count, run.lastAt, run.auditID])
-        memo.openRuns[run.profileID, default: [:]][run.kind] = run
-        return run.auditID
-    }
-
-    /// Closes `run`: one that never repeated leaves nothing; one that did is kept, sealed.
-    private func closeRun(_ run: AuditRun) throws {
-        if run.count > 1 {
-            try execute(cached: AuditRepeatRecord.closeSQL, arguments: [true, run.auditID])
-        } else {
-            try execute(cached: AuditRepeatRecord.deleteSQL, arguments: [run.auditID])
-        }
-        memo.openRuns[run.profileID]?[run.kind] = nil
-        if memo.openRuns[run.profileID]?.isEmpty == true { memo.openRuns[run.profileID] = nil }
-    }
-
     /// The id the next audit record follows and the hash it chains to: the newest record's,
     /// else the prune anchor's; never below the highest id ever used (a deleted tail leaves
     /// a gap that verification reports). Reads the open runs with it, when there are any.
-    private func auditTail() throws -> (id: Int64, hash: Data) {
+    package func auditTail() throws -> (id: Int64, hash: Data) {
         if let tail = memo.auditTail { return tail }
         let row = try Row.fetchOne(db.cachedStatement(sql: Self.tailSQL))
         let hash: Data = row?["hash"] ?? row?["anchor_hash"] ?? AuditChain.genesis
@@ -93,14 +19,6 @@ extension StoreTransaction {
         }
         memo.auditTail = (id, hash)
         return (id, hash)
-    }
-
-    /// The name of profile `id` now, or `nil` when it is gone.
-    private func profileName(id: Int64) throws -> String? {
-        if let name = memo.profileNames[id] { return name }
-        let name = try String.fetchOne(db.cachedStatement(sql: ProfileRecord.nameByIDSQL), arguments: [id])
-        if let name { memo.profileNames[id] = name }
-        return name
     }
 
     /// How many records of each of `kinds` the audit log holds (by its kind-and-time index).

@@ -81,7 +81,7 @@ extension StoreTransaction {
     /// Puts `event` in the outbox once for every subscription it concerns (of its profile or of
     /// every profile, and subscribed to its kind; a test: `only` that one, or all), due now.
     @discardableResult
-    func queueNotifications(_ event: NotificationEvent, profileID: Int64?, only subscription: Int64? = nil) throws -> Int {
+    package func queueNotifications(_ event: NotificationEvent, profileID: Int64?, only subscription: Int64?) throws -> Int {
         let time = event.occurredAt.millisecondsSince1970
         // A request's deliveries are bound to it: their approval links lead to it alone, and go with it.
         let request = event.kind == .request ? event.details["request"].flatMap { Int64($0) } : nil

@@ -3,55 +3,6 @@ import GateCore
 import GRDB
 
 extension StoreTransaction {
-    /// Every profile, by name.
-    package func profiles() throws -> [Profile] {
-        try ProfileRecord.order(ProfileRecord.Columns.nameKey).fetchAll(db).map { try $0.profile() }
-    }
-
-    /// The profile called `name` (ignoring case), if any; a name with a control character
-    /// (NUL above all) is refused, never cut short to another profile's name.
-    package func profile(named name: String) throws -> Profile? {
-        let key = try ProfileName.lookupKey(for: name)
-        return try remembered(fetchOne(ProfileRecord.self, cached: ProfileRecord.byNameKeySQL, arguments: [key]))
-    }
-
-    /// The profile called `name`, or ``StoreError/profileNotFound(_:)``.
-    package func requireProfile(named name: String) throws -> Profile {
-        guard let profile = try profile(named: name) else { throw StoreError.profileNotFound(name) }
-        return profile
-    }
-
-    /// The profile with identifier `id`, if any.
-    package func profile(id: Int64) throws -> Profile? {
-        try remembered(fetchOne(ProfileRecord.self, cached: ProfileRecord.byIDSQL, arguments: [id]))
-    }
-
-    /// The profile of `record`, its name noted for the audit records the transaction appends.
-    private func remembered(_ record: ProfileRecord?) throws -> Profile? {
-        guard let record else { return nil }
-        if let id = record.id { memo.profileNames[id] = record.name }
-        return try record.profile()
-    }
-
-    /// Adds a profile with fresh gate counters.
-    package func addProfile(
-        name: ProfileName, displayName: Label?, locale: LocaleTag, by actor: Label, at now: Date
-    ) throws -> Profile {
-        try refuseDuplicate(name, except: nil)
-        let time = now.millisecondsSince1970
-        let record = ProfileRecord(
-            id: nil, name: name.value, nameKey: name.key, displayName: displayName?.value ?? name.value,
-            locale: locale.identifier, isEnabled: true, createdAt: time, updatedAt: time)
-        try record.insertCached(db)
-        let id = db.lastInsertedRowID
-        try GateStateRecord(profileID: id, counters: .initial, updatedAt: now).insertCached(db)
-        try appendAudit(
-            AuditEvent(.profileAdded, profileID: id, profileName: name.value, actor: actor.value,
-                       details: ["displayName": record.displayName, "locale": locale.identifier]),
-            at: now)
-        return try requireProfile(id: id)
-    }
-
     /// Renames the profile called `name`.
     package func renameProfile(_ name: String, to newName: ProfileName, by actor: Label, at now: Date) throws -> Profile {
         let profile = try requireProfile(named: name)
@@ -114,16 +65,5 @@ extension StoreTransaction {
         try appendAudit(AuditEvent(.profileRemoved, profileID: profile.id, actor: actor.value), at: now)
         try ProfileRecord.filter { $0.id == profile.id }.deleteAll(db)
         memo.challenges.removeAll()  // its challenges went with it
-    }
-
-    private func requireProfile(id: Int64) throws -> Profile {
-        guard let profile = try profile(id: id) else { throw StoreError.profileNotFound("#\(id)") }
-        return profile
-    }
-
-    private func refuseDuplicate(_ name: ProfileName, except id: Int64?) throws {
-        if let existing = try ProfileRecord.filter({ $0.nameKey == name.key && $0.id != id }).fetchOne(db) {
-            throw StoreError.duplicateProfile(name: name.value, existing: existing.name)
-        }
     }
 }

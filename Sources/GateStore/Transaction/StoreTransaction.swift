@@ -8,7 +8,7 @@ import GRDB
 package struct StoreTransaction {
     let db: Database
     /// What this transaction already read or wrote, so it is not read again.
-    let memo = TransactionMemo()
+    package let memo = TransactionMemo()
 
     init(_ db: Database) {
         self.db = db
@@ -36,4 +36,33 @@ package struct StoreTransaction {
     }
 }
 
-extension StoreTransaction: GateTransaction {}
+extension StoreTransaction: GateTransaction, SQLRunner {
+    package func fetchOne<Record: FetchableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
+    ) throws -> Record? {
+        try Record.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+    }
+
+    package func fetchAll<Record: FetchableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
+    ) throws -> [Record] {
+        try Record.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+    }
+
+    @discardableResult
+    package func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        return db.changesCount
+    }
+
+    @discardableResult
+    package func insert<Record: ColumnsRecord>(_ record: Record) throws -> Int64? {
+        try record.insertCached(db)
+        return db.lastInsertedRowID
+    }
+
+    /// `BEGIN IMMEDIATE` already holds the whole database's write lock.
+    package func lockGate(of profileID: Int64) throws -> Bool {
+        false
+    }
+}

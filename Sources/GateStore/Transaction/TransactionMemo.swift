@@ -6,18 +6,22 @@ import GateCore
 ///
 /// Lives exactly as long as its ``StoreTransaction``; the write lock it runs under keeps
 /// what it holds true.
-final class TransactionMemo {
+package final class TransactionMemo {
     /// The id and hash of the newest audit record, once read or written.
-    var auditTail: (id: Int64, hash: Data)?
+    package var auditTail: (id: Int64, hash: Data)?
     /// Profile names by id, once read.
-    var profileNames: [Int64: String] = [:]
+    package var profileNames: [Int64: String] = [:]
     /// Challenges by id, as read; a write to a challenge drops it.
-    var challenges: [String: StoredChallenge] = [:]
+    package var challenges: [String: StoredChallenge] = [:]
     /// The open runs of repeats by profile id and kind, read with the audit chain's tail.
-    var openRuns: [Int64: [AuditEventKind: AuditRun]] = [:]
+    package var openRuns: [Int64: [AuditEventKind: AuditRun]] = [:]
     /// How many notifications this transaction put in the outbox.
-    var notificationsQueued = 0
+    package var notificationsQueued = 0
     /// The local account the operation is done for, as the kernel told the daemon; `nil`
     /// when it came another way.
-    var account: String?
+    package var account: String?
+    /// The profiles whose gate this transaction has locked (``SQLRunner/lockGate(of:)``).
+    package var lockedGates: Set<Int64> = []
+
+    package init() {}
 }

@@ -2,11 +2,11 @@ import Foundation
 import GateCore
 import GRDB
 
-extension StoreTransaction {
+extension SQLRunner {
     /// The profile's gate counters.
     package func gateCounters(profileID: Int64) throws -> GateCounters {
-        try fetchOne(GateStateRecord.self, cached: GateStateRecord.byProfileSQL, arguments: [profileID])?
-            .counters ?? .initial
+        _ = try lockGate(of: profileID)
+        return try fetchOne(GateStateRecord.self, GateStateRecord.byProfileSQL, [profileID])?.counters ?? .initial
     }
 
     /// Saves the profile's gate counters and appends `events` (the lockouts, unlocks and
@@ -15,10 +15,10 @@ extension StoreTransaction {
         _ counters: GateCounters, profileID: Int64, auditing events: [AuditEvent], at now: Date
     ) throws {
         let record = GateStateRecord(profileID: profileID, counters: counters, updatedAt: now)
-        let updated = try execute(cached: GateStateRecord.updateSQL, arguments: record.updateArguments)
+        let updated = try execute(GateStateRecord.updateSQL, record.updateArguments)
         if updated == 0 {
             guard try profile(id: profileID) != nil else { throw StoreError.profileNotFound("#\(profileID)") }
-            try record.insertCached(db)
+            try insert(record)
         }
         for event in events {
             try appendAudit(event, at: now)

@@ -3,7 +3,7 @@ import Foundation
 import GateCore
 import GRDB
 
-extension StoreTransaction {
+extension SQLRunner {
     /// Opens parent mode for the profile until `expiresAt` and audits it.
     ///
     /// Returns the session and its token: 256 random bits, base64url. Only the token's
@@ -15,8 +15,7 @@ extension StoreTransaction {
         var record = ParentSessionRecord(
             id: nil, profileId: profileID, tokenHash: SecretToken.hash(token), challengeId: challengeID?.rawValue,
             openedAt: now.millisecondsSince1970, expiresAt: expiresAt.millisecondsSince1970, endedAt: nil, endReason: nil)
-        try record.insertCached(db)
-        let sessionID = db.lastInsertedRowID
+        guard let sessionID = try insert(record) else { throw StoreError.constraint("a session without an id") }
         record.id = sessionID
         try appendAudit(
             AuditEvent(
@@ -33,27 +32,20 @@ extension StoreTransaction {
 
     /// The session whose token's SHA-256 is `tokenHash`, live or not, if any.
     package func session(tokenHash: Data) throws -> ParentSession? {
-        try fetchOne(
-            ParentSessionRecord.self, cached: ParentSessionRecord.byTokenHashSQL,
-            arguments: [tokenHash]
-        )?.session()
+        try fetchOne(ParentSessionRecord.self, ParentSessionRecord.byTokenHashSQL, [tokenHash])?.session()
     }
 
     /// The profile's session that is live at `time`, if any.
     package func liveSession(profileID: Int64, at time: Date) throws -> ParentSession? {
-        try fetchOne(
-            ParentSessionRecord.self, cached: ParentSessionRecord.liveSQL, arguments: [profileID, time.millisecondsSince1970]
-        )?.session()
+        try fetchOne(ParentSessionRecord.self, ParentSessionRecord.liveSQL, [profileID, time.millisecondsSince1970])?.session()
     }
 
     /// Ends session `id` early (`ended`, or `replaced` by a newer one) and audits it.
     package func endSession(_ id: Int64, reason: SessionEndReason, by actor: String?, at now: Date) throws {
-        guard let record = try fetchOne(ParentSessionRecord.self, cached: ParentSessionRecord.byIDSQL, arguments: [id]),
+        guard let record = try fetchOne(ParentSessionRecord.self, ParentSessionRecord.byIDSQL, [id]),
               record.endedAt == nil
         else { return }
-        try execute(
-            cached: ParentSessionRecord.endSQL,
-            arguments: [max(now.millisecondsSince1970, record.openedAt), reason.rawValue, id])
+        try execute(ParentSessionRecord.endSQL, [max(now.millisecondsSince1970, record.openedAt), reason.rawValue, id])
         try appendAudit(
             AuditEvent(
                 .sessionEnded, profileID: record.profileId, actor: actor,

@@ -1,0 +1,10 @@
+/// The SQL of every PostgreSQL migration in this folder, embedded into the built code.
+///
+/// Add a new `NNNN_name.sql` here, list it below and in Package.swift's
+/// `postgresMigrationFiles`. A landed file is never edited: a change is a new file.
+package enum PostgresMigrations {
+    /// File name and contents of each migration, in order.
+    package static let files: [(name: String, sql: [UInt8])] = [
+        ("0001_gate.sql", PackageResources._001_gate_sql),
+    ]
+}

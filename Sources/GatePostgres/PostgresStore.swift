@@ -1,0 +1,168 @@
+import Foundation
+import GateCore
+import GateStore
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+/// ParentalGate's data on a PostgreSQL server: for a back end that runs the gate for its
+/// families on several daemons at once.
+///
+/// Each write is one `READ COMMITTED` transaction that locks what it decides on (the
+/// profile's `gate_states` row, the audit chain's head) before reading it, so concurrent
+/// daemons take turns exactly where they must; a deadlock or serialization failure runs the
+/// whole transaction again. Each read is one `REPEATABLE READ READ ONLY` snapshot. The
+/// transactions' bodies are the synchronous rules GateStore shares with SQLite
+/// (``GateStore/SQLRunner``), run on a thread pool of the store's own (see
+/// ``PostgresTransaction``).
+package struct PostgresStore: GateStorage {
+    package typealias Transaction = PostgresTransaction
+
+    private let client: PostgresClient
+    private let lifetime: Lifetime
+    private let logger: Logger
+    package let notificationKey: NotificationKey
+    package let description: String
+
+    /// How many times a transaction runs at most when PostgreSQL asks for it to run again.
+    static let maximumTries = 20
+
+    /// Connects with `configuration` (the client runs until ``close()``), and migrates the
+    /// database under an advisory lock, so that daemons starting together migrate once.
+    ///
+    /// - Parameters:
+    ///   - name: how the database is named in messages (`postgres://user@host/db`, no password).
+    ///   - connections: the most connections, and threads waiting on them, this store uses.
+    package init(
+        configuration: PostgresClient.Configuration, name: String, connections: Int = 4,
+        timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
+    ) async throws {
+        var configuration = configuration
+        configuration.options.maximumConnections = max(1, connections)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let threads = NIOThreadPool(numberOfThreads: max(1, connections))
+        threads.start()
+        let runner = Task { await client.run() }
+        self.client = client
+        self.logger = logger
+        lifetime = Lifetime(runner: runner, threads: threads)
+        description = name
+        notificationKey = NotificationKey(location: .inMemory)
+        do {
+            try await client.withConnection { connection in
+                try await PostgresMigrator(connection: connection, logger: logger, database: name)
+                    .migrate(at: timeSource.now())
+            }
+        } catch {
+            try? close()
+            throw Self.reported(error)
+        }
+    }
+
+    package func write<T: Sendable>(_ body: @Sendable (PostgresTransaction) throws -> T) async throws -> T {
+        try await transaction(writing: true, body)
+    }
+
+    package func read<T: Sendable>(_ body: @Sendable (PostgresTransaction) throws -> T) async throws -> T {
+        try await transaction(writing: false, body)
+    }
+
+    /// Runs `body` in one transaction on a connection of the pool and a thread of the store's,
+    /// again from the start when PostgreSQL reports a deadlock or a serialization failure.
+    private func transaction<T: Sendable>(
+        writing: Bool, _ body: @Sendable (PostgresTransaction) throws -> T
+    ) async throws -> T {
+        let logger = logger
+        let threads = lifetime.threads
+        var tries = 0
+        while true {
+            tries += 1
+            do {
+                return try await withoutActuallyEscaping(body) { body in
+                    // The thread pool may free its work item after the caller has gone on:
+                    // the body is handed over in a box and taken out, so nothing holds it then.
+                    let handOver = HandOver(body)
+                    return try await client.withConnection { connection in
+                        try await threads.runIfActive {
+                            guard let body = handOver.take() else { throw CancellationError() }
+                            let transaction = PostgresTransaction(connection: connection, logger: logger, isWriting: writing)
+                            try transaction.begin()
+                            do {
+                                let result = try body(transaction)
+                                try transaction.commit()
+                                return result
+                            } catch {
+                                transaction.rollBack()
+                                throw error
+                            }
+                        }
+                    }
+                }
+            } catch let failure as PostgresFailure where failure.isRetryable && tries < Self.maximumTries {
+                continue
+            } catch {
+                throw Self.reported(error)
+            }
+        }
+    }
+
+    /// `error` as the gate reports it: PostgreSQL's refusals as ``StoreError``s.
+    private static func reported(_ error: any Error) -> any Error {
+        switch error {
+        case let failure as PostgresFailure: failure.storeError
+        case let error as PSQLError: PostgresFailure(error).storeError
+        default: error
+        }
+    }
+
+    /// Every write is read from the database again: nothing is kept between transactions yet.
+    package func changeVersion() -> Int64? {
+        nil
+    }
+
+    package func verifyAudit() async throws -> AuditVerification {
+        try await read { transaction in
+            try transaction.verifyAuditChain(highestID: try transaction.auditTail().id)
+        }
+    }
+
+    /// Nothing is queued on PostgreSQL yet: subscriptions are not kept there.
+    package func onNotificationsQueued(_ handler: @escaping @Sendable () -> Void) {}
+
+    package var sqlite: GateStore? { nil }
+
+    /// Stops the client and the store's threads; any later use fails.
+    package func close() throws {
+        lifetime.runner.cancel()
+        try lifetime.threads.syncShutdownGracefully()
+    }
+
+    /// A transaction's body on its way to a thread of the pool, taken out exactly once.
+    private final class HandOver<T>: Sendable {
+        private let body: Mutex<(@Sendable (PostgresTransaction) throws -> T)?>
+
+        init(_ body: @escaping @Sendable (PostgresTransaction) throws -> T) {
+            self.body = Mutex(body)
+        }
+
+        func take() -> (@Sendable (PostgresTransaction) throws -> T)? {
+            body.withLock { body in
+                defer { body = nil }
+                return body
+            }
+        }
+    }
+
+    /// What runs for as long as the store: the client's connection pool and the threads.
+    private final class Lifetime: Sendable {
+        let runner: Task<Void, Never>
+        let threads: NIOThreadPool
+
+        init(runner: Task<Void, Never>, threads: NIOThreadPool) {
+            self.runner = runner
+            self.threads = threads
+        }
+    }
+}

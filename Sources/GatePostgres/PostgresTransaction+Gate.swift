@@ -1,0 +1,219 @@
+import Foundation
+import GateCore
+import GateStore
+import GRDB
+
+/// The reads and writes GateStore's shared rules (``SQLRunner``) do not cover yet, on
+/// PostgreSQL: the household, the lists an operator reads, and refusals for what is not
+/// kept there yet (admin tokens, notifications, requests to a parent, question sets, pruning).
+///
+/// What cannot be made on PostgreSQL yet is refused where it would be made, so its reads
+/// (no request waiting, no question set) are the truth, not a guess.
+extension PostgresTransaction: GateTransaction {
+    package func attribute(to account: String?) {
+        memo.account = account
+    }
+
+    /// Refuses `operation`: not kept on PostgreSQL yet (SQLSTATE 0A000, "feature not supported").
+    private func notYet(_ operation: String) -> StoreError {
+        .postgres(code: "0A000", message: "\(operation) is not available on PostgreSQL yet")
+    }
+
+    // MARK: Household
+
+    package func householdLocale() throws -> LocaleTag {
+        let stored: String? = try rows("SELECT default_locale FROM household WHERE id = 1", []).rows.first?["default_locale"]
+        return stored.flatMap { try? LocaleTag(stored: $0) } ?? .english
+    }
+
+    package func setHouseholdLocale(_ locale: LocaleTag, by actor: Label, at now: Date) throws {
+        let old = try householdLocale()
+        guard old != locale else { return }
+        try execute(
+            "UPDATE household SET default_locale = ?, updated_at = ?, updated_by = ? WHERE id = 1",
+            [locale.identifier, now.millisecondsSince1970, actor.value])
+        try appendAudit(
+            AuditEvent(.householdUpdated, actor: actor.value, details: ["defaultLocale": "\(old) → \(locale)"]), at: now)
+    }
+
+    // MARK: Lists
+
+    package func attempts(_ filter: AttemptFilter, limit: Int, after cursor: PageCursor<Attempt>?) throws -> Page<Attempt> {
+        throw notYet("listing attempts")
+    }
+
+    package func auditCounts(of kinds: [AuditEventKind]) throws -> [AuditEventKind: Int] {
+        var counts: [AuditEventKind: Int] = [:]
+        for kind in kinds {
+            let found: Int64? = try rows("SELECT count(*) AS n FROM audit_log WHERE kind = ?", [kind.rawValue]).rows.first?["n"]
+            counts[kind] = Int(found ?? 0)
+        }
+        return counts
+    }
+
+    package func auditEntries(
+        _ filter: AuditFilter, order: PageOrder, limit: Int, after cursor: PageCursor<AuditEntry>?
+    ) throws -> Page<AuditEntry> {
+        throw notYet("listing the audit log")
+    }
+
+    package func gateStats(profileID: Int64?, since: Date?) throws -> [GateStats] {
+        throw notYet("gate statistics")
+    }
+
+    // MARK: Profiles
+
+    package func renameProfile(_ name: String, to newName: ProfileName, by actor: Label, at now: Date) throws -> Profile {
+        throw notYet("renaming a profile")
+    }
+
+    package func updateProfile(
+        _ name: String, displayName: Label?, locale: LocaleTag?, by actor: Label, at now: Date
+    ) throws -> Profile {
+        throw notYet("changing a profile")
+    }
+
+    package func setProfileEnabled(_ name: String, _ isEnabled: Bool, by actor: Label, at now: Date) throws -> Profile {
+        throw notYet("enabling or disabling a profile")
+    }
+
+    package func removeProfile(_ name: String, by actor: Label, at now: Date) throws {
+        throw notYet("removing a profile")
+    }
+
+    package func pruneAudit(before cutoff: Date, by actor: Label, at now: Date) throws -> PruneResult {
+        throw notYet("pruning the audit log")
+    }
+
+    // MARK: Questions: none are kept on PostgreSQL yet
+
+    package func fewestOwnChoices(for source: QuestionSource) throws -> Int? {
+        nil
+    }
+
+    package func importQuestionSet(_ set: QuestionSet, replacing: Bool, by actor: Label, at now: Date) throws -> QuestionSetSummary {
+        throw notYet("importing a question set")
+    }
+
+    package func questionSets() throws -> [QuestionSetSummary] {
+        []
+    }
+
+    package func questionSetLocales(named name: String) throws -> [LocaleTag] {
+        []
+    }
+
+    package func questions(inSet name: String, locale: LocaleTag) throws -> [StoredQuestion] {
+        []
+    }
+
+    package func question(id: Int64) throws -> StoredQuestion? {
+        nil
+    }
+
+    package func removeQuestionSet(named name: String, locale: LocaleTag?, by actor: Label, at now: Date) throws -> Int {
+        throw StoreError.questionSetNotFound(name: name, locale: locale?.identifier)
+    }
+
+    // MARK: Admin tokens: none are kept on PostgreSQL yet
+
+    package func addAdminToken(
+        _ token: String?, label: Label, retiring: AdminTokenRetirement, by actor: Label, at now: Date
+    ) throws -> String {
+        throw notYet("an admin token")
+    }
+
+    package func isAdminToken(_ token: String) throws -> Bool {
+        false
+    }
+
+    // MARK: Notifications: none are kept on PostgreSQL yet
+
+    package func addNotification(
+        _ settings: NotificationSettings, secret: SealedSecret?, by actor: Label, at now: Date
+    ) throws -> NotificationSubscription {
+        throw notYet("a notification subscription")
+    }
+
+    package func notifications() throws -> [NotificationSubscription] {
+        []
+    }
+
+    package func requireNotification(_ id: Int64) throws -> NotificationSubscription {
+        throw StoreError.notificationNotFound(nil)
+    }
+
+    package func removeNotification(_ id: Int64, by actor: Label, at now: Date) throws -> NotificationSubscription {
+        throw StoreError.notificationNotFound(nil)
+    }
+
+    package func queueTestNotification(_ id: Int64?, by actor: Label, at now: Date) throws -> Int {
+        throw StoreError.notificationNotFound(nil)
+    }
+
+    package func claimNotifications(at now: Date, lease: Duration, limit: Int, horizon: Duration) throws -> [ClaimedNotification] {
+        []
+    }
+
+    package func recordNotificationDelivered(_ outboxID: Int64, subscription subscriptionID: Int64, at now: Date) throws {
+        throw StoreError.notificationNotFound(subscriptionID)
+    }
+
+    package func recordNotificationFailed(
+        _ outboxID: Int64, subscription subscriptionID: Int64, error: String, retryAt: Date, at now: Date
+    ) throws {
+        throw StoreError.notificationNotFound(subscriptionID)
+    }
+
+    package func nextNotificationDue() throws -> Date? {
+        nil
+    }
+
+    // MARK: Requests to a parent: none are kept on PostgreSQL yet
+
+    package func addParentRequest(profile: Profile, handleHash: Data, client: String?, expiresAt: Date, at now: Date) throws -> Int64 {
+        throw notYet("asking a parent")
+    }
+
+    package func parentRequest(handleHash: Data) throws -> (request: ParentRequest, sessionBox: Data?)? {
+        nil
+    }
+
+    package func requireParentRequest(_ id: Int64) throws -> ParentRequest {
+        throw StoreError.requestNotFound("numbered \(id)")
+    }
+
+    package func parentRequestID(deliveryID: String) throws -> Int64? {
+        nil
+    }
+
+    package func latestParentRequest(profileID: Int64) throws -> ParentRequest? {
+        nil
+    }
+
+    package func waitingParentRequests(at time: Date) throws -> Int {
+        0
+    }
+
+    package func parentRequests(profileID: Int64?, limit: Int) throws -> [ParentRequest] {
+        []
+    }
+
+    package func expireParentRequests(profileID: Int64?, reading: Date) throws -> Int {
+        0
+    }
+
+    package func decideParentRequest(
+        _ id: Int64, approved: Bool, by actor: String, sessionID: Int64?, sessionBox: Data?, at now: Date
+    ) throws {
+        throw StoreError.requestNotFound("numbered \(id)")
+    }
+
+    package func markParentRequestPickedUp(_ id: Int64, at now: Date) throws {
+        throw StoreError.requestNotFound("numbered \(id)")
+    }
+
+    package func newestSessionID(profileID: Int64) throws -> Int64? {
+        try rows("SELECT max(id) AS id FROM parent_sessions WHERE profile_id = ?", [profileID]).rows.first?["id"]
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import GateCore
+import GateStore
+import GRDB
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// The reads and writes of one transaction of a ``PostgresStore``, on one connection.
+///
+/// Runs on a thread of the store's own pool, never on Swift's cooperative pool: each
+/// statement waits for PostgreSQL's answer (`EventLoopFuture.wait()`), so the shared,
+/// synchronous rules of ``SQLRunner`` (GateStore) run here unchanged.
+///
+/// Every write that touches a profile's gate locks its `gate_states` row first
+/// (``lockGate(of:)``), and the audit chain's head is locked by the first record appended
+/// (``auditTail()``): two daemons take turns on one profile, and never chain two records to
+/// the same predecessor.
+package final class PostgresTransaction: SQLRunner {
+    package let memo = TransactionMemo()
+    private let connection: PostgresConnection
+    private let logger: Logger
+    /// `false` in a read-only transaction, where nothing is locked.
+    private let isWriting: Bool
+    /// The chain's head as read (and locked) by this transaction, to write back at commit.
+    private var headRead: (id: Int64, hash: Data)?
+
+    init(connection: PostgresConnection, logger: Logger, isWriting: Bool) {
+        self.connection = connection
+        self.logger = logger
+        self.isWriting = isWriting
+    }
+
+    // MARK: Statements
+
+    /// The rows of `sql` (`?` for each argument) as GRDB rows, each column by its name.
+    func rows(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> (rows: [Row], changed: Int) {
+        let query = PostgresQuery(unsafeSQL: Self.numbered(sql), binds: try Self.binds(arguments))
+        let result = try Self.mapErrors { try connection.query(query, logger: logger).wait() }
+        return (try result.rows.map(Self.row), result.metadata.rows ?? 0)
+    }
+
+    package func fetchOne<Record: FetchableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
+    ) throws -> Record? {
+        try rows(sql, arguments).rows.first.map { try Record(row: $0) }
+    }
+
+    package func fetchAll<Record: FetchableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
+    ) throws -> [Record] {
+        try rows(sql, arguments).rows.map { try Record(row: $0) }
+    }
+
+    @discardableResult
+    package func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
+        try rows(sql, arguments).changed
+    }
+
+    @discardableResult
+    package func insert<Record: ColumnsRecord>(_ record: Record) throws -> Int64? {
+        // A nil integer `id` is left to the table's identity column, and read back.
+        var names: [String] = []
+        var values: [(any DatabaseValueConvertible)?] = []
+        var choosesID = false
+        for column in Record.Columns.allCases {
+            let value = record.databaseValue(of: column)
+            if column.name == "id", value == nil || value?.databaseValue.isNull == true {
+                choosesID = true
+                continue
+            }
+            names.append(column.name)
+            values.append(value)
+        }
+        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let sql = "INSERT INTO \(Record.databaseTableName) (\(names.joined(separator: ", "))) VALUES (\(marks))"
+            + (choosesID ? " RETURNING id" : "")
+        let found = try rows(sql, values).rows
+        guard choosesID else { return nil }
+        return found.first.flatMap { $0["id"] as Int64? }
+    }
+
+    package func lockGate(of profileID: Int64) throws -> Bool {
+        guard isWriting, !memo.lockedGates.contains(profileID) else { return false }
+        memo.lockedGates.insert(profileID)
+        _ = try rows("SELECT profile_id FROM gate_states WHERE profile_id = ? FOR UPDATE", [profileID])
+        // What this transaction remembers of the profile may be older than the lock.
+        memo.challenges = memo.challenges.filter { $0.value.profileID != profileID }
+        return true
+    }
+
+    package func auditTail() throws -> (id: Int64, hash: Data) {
+        if let tail = memo.auditTail { return tail }
+        let lock = isWriting ? " FOR UPDATE" : ""
+        guard let head = try rows("SELECT last_id, last_hash FROM audit_head WHERE id = 1" + lock, []).rows.first,
+              let id = head["last_id"] as Int64?, let hash = head["last_hash"] as Data?
+        else { throw StoreError.postgres(code: "P0002", message: "the audit chain's head row is missing") }
+        try noteOpenRuns()
+        headRead = (id, hash)
+        memo.auditTail = (id, hash)
+        return (id, hash)
+    }
+
+    /// No subscription can be made on PostgreSQL yet, so there is nobody to queue for.
+    package func queueNotifications(_ event: NotificationEvent, profileID: Int64?, only subscription: Int64?) throws -> Int {
+        0
+    }
+
+    /// Writes the chain's new head, when this transaction appended to it.
+    func finish() throws {
+        guard let tail = memo.auditTail, let read = headRead, tail.id != read.id else { return }
+        try execute("UPDATE audit_head SET last_id = ?, last_hash = ? WHERE id = 1", [tail.id, tail.hash])
+    }
+
+    // MARK: Conversions
+
+    /// `sql` with its `?` placeholders numbered as PostgreSQL wants them (`$1`, `$2`, …); a
+    /// `?` inside a quoted string is left alone.
+    static func numbered(_ sql: String) -> String {
+        var result = ""
+        result.reserveCapacity(sql.utf8.count + 8)
+        var number = 0
+        var quoted = false
+        for character in sql {
+            if character == "'" { quoted.toggle() }
+            if character == "?", !quoted {
+                number += 1
+                result += "$\(number)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Each argument as PostgreSQL takes it: integers as `int8`, reals as `float8`, text, bytes as `bytea`.
+    static func binds(_ arguments: [(any DatabaseValueConvertible)?]) throws -> PostgresBindings {
+        var binds = PostgresBindings(capacity: arguments.count)
+        for argument in arguments {
+            switch argument?.databaseValue.storage ?? .null {
+            case .null: binds.appendNull()
+            case .int64(let value): binds.append(value)
+            case .double(let value): binds.append(value)
+            case .string(let value): binds.append(value)
+            case .blob(let value): try binds.append(value)
+            }
+        }
+        return binds
+    }
+
+    /// A PostgreSQL row as a GRDB row, so a record reads itself as it does from SQLite.
+    static func row(_ row: PostgresRow) throws -> Row {
+        var values: [String: (any DatabaseValueConvertible)?] = [:]
+        for cell in row {
+            guard cell.bytes != nil else {
+                values.updateValue(nil, forKey: cell.columnName)  // (assigning nil would drop the column)
+                continue
+            }
+            switch cell.dataType {
+            case .int8, .int4, .int2: values[cell.columnName] = try cell.decode(Int64.self)
+            case .bool: values[cell.columnName] = try cell.decode(Bool.self)
+            case .float8, .float4, .numeric: values[cell.columnName] = try cell.decode(Double.self)
+            case .bytea: values[cell.columnName] = try cell.decode(Data.self)
+            default: values[cell.columnName] = try cell.decode(String.self)
+            }
+        }
+        return Row(values)
+    }
+
+    /// Runs `body`, reporting PostgreSQL's refusal as a ``StoreError`` with its SQLSTATE.
+    static func mapErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PSQLError {
+            throw PostgresFailure(error)
+        }
+    }
+}
+
+extension PostgresTransaction {
+    /// Begins the transaction: `READ COMMITTED` for a write (whose locks order what matters),
+    /// one `REPEATABLE READ` snapshot for a read.
+    func begin() throws {
+        _ = try rows(isWriting ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
+    }
+
+    /// Writes the chain's new head, then commits.
+    func commit() throws {
+        try finish()
+        _ = try rows("COMMIT", [])
+    }
+
+    /// Rolls back what the transaction did; a connection that failed is dropped by the pool.
+    func rollBack() {
+        _ = try? rows("ROLLBACK", [])
+    }
+}

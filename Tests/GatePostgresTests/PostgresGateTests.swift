@@ -1,0 +1,144 @@
+import Foundation
+import GateCore
+import GatePostgres
+import GateStore
+import ParentalGate
+import Testing
+import TestSlots
+
+/// The gate on PostgreSQL: the same service (`Gate`) and the same rules, over
+/// ``PostgresStore``, against a real server of the test's own.
+@Suite("The gate on PostgreSQL", .boundedConcurrency)
+struct PostgresGateTests {
+    @Test("a cycle on PostgreSQL: wrong answers count down, the last fails the challenge and locks out; after the lockout a right answer opens a session; the audit chain verifies")
+    func cycle() async throws {
+        let database = try PostgresDatabase("pg-cycle")
+        defer { database.stop() }
+        let clock = ManualClock()
+        let store = try await database.store(clock: clock)
+        defer { try? store.close() }
+        let gate = Gate(storage: store, timeSource: .manual(clock), random: .seeded(7))
+        try await gate.addProfile("emma")
+        try await gate.setPolicy([(.maxWrongAnswers, "3"), (.maxFailedChallenges, "1"), (.lockout, "60s")])
+
+        guard case .challenge(let challenge) = try await gate.begin(profile: "emma") else {
+            Issue.record("no challenge")
+            return
+        }
+        clock.advance(by: .seconds(3))
+        let right = try await gate.storedAnswer(of: challenge.id)
+        #expect(try await gate.answer(challenge: challenge.id, value: right + 1) == .wrong(triesLeft: 2, tooFast: false))
+        #expect(try await gate.answer(challenge: challenge.id, value: right + 1) == .wrong(triesLeft: 1, tooFast: false))
+        guard case .lockedOut = try await gate.answer(challenge: challenge.id, value: right + 1) else {
+            Issue.record("the third wrong answer does not lock out")
+            return
+        }
+        guard case .lockedOut = try await gate.begin(profile: "emma") else {
+            Issue.record("a begin during the lockout is not refused")
+            return
+        }
+        clock.advance(by: .seconds(61))
+        guard case .challenge(let next) = try await gate.begin(profile: "emma") else {
+            Issue.record("no challenge after the lockout")
+            return
+        }
+        clock.advance(by: .seconds(3))
+        guard case .passed(let pass) = try await gate.answer(challenge: next.id, value: try await gate.storedAnswer(of: next.id)) else {
+            Issue.record("the right answer does not pass")
+            return
+        }
+        #expect(try await gate.session(token: pass.token) != nil)
+
+        let counts = try await store.read { try $0.auditCounts(of: [.answerRecorded, .challengeFailed, .lockoutStarted, .sessionOpened]) }
+        #expect(counts == [.answerRecorded: 4, .challengeFailed: 1, .lockoutStarted: 1, .sessionOpened: 1])
+        let report = try await gate.verifyAudit()
+        #expect(report.isIntact, "\(report.message)")
+        #expect(report.checked >= 10)
+    }
+
+    @Test("two daemons on one database: 8 tasks × 15 wrong answers to one challenge across both count exactly maxWrongAnswers, one failure, one lockout, and the chain verifies")
+    func twoDaemonsRace() async throws {
+        let database = try PostgresDatabase("pg-race")
+        defer { database.stop() }
+        let clock = ManualClock()
+        let first = try await database.store(clock: clock)
+        let second = try await database.store(clock: clock)
+        defer { try? first.close(); try? second.close() }
+        let gates = [
+            Gate(storage: first, timeSource: .manual(clock), random: .seeded(1)),
+            Gate(storage: second, timeSource: .manual(clock), random: .seeded(2)),
+        ]
+        try await gates[0].addProfile("emma")
+        try await gates[1].setPolicy([(.maxWrongAnswers, "5"), (.maxFailedChallenges, "1")])
+        guard case .challenge(let challenge) = try await gates[0].begin(profile: "emma") else {
+            Issue.record("no challenge")
+            return
+        }
+        clock.advance(by: .seconds(3))
+        let wrong = try await gates[1].storedAnswer(of: challenge.id) + 1
+        let results = try await withThrowingTaskGroup(of: [AnswerResult].self) { group in
+            for task in 0..<8 {
+                let gate = gates[task % 2]
+                group.addTask {
+                    var results: [AnswerResult] = []
+                    for _ in 0..<15 { results.append(try await gate.answer(challenge: challenge.id, value: wrong)) }
+                    return results
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(results.count == 120)
+        #expect(results.filter { if case .wrong = $0 { true } else { false } }.count == 4)
+        #expect(results.filter { if case .lockedOut = $0 { true } else { false } }.count == 1)
+        #expect(results.filter { $0 == .alreadyEnded(.failed) }.count == 115)
+        let counts = try await first.read { try $0.auditCounts(of: [.answerRecorded, .challengeFailed, .lockoutStarted, .replayRefused]) }
+        #expect(counts[.answerRecorded] == 5)
+        #expect(counts[.challengeFailed] == 1)
+        #expect(counts[.lockoutStarted] == 1)
+        #expect(counts[.replayRefused] == 1, "the 115 replays are one run, counted in its first record")
+        let counters = try await second.read { try $0.gateCounters(profileID: 1) }
+        #expect(counters.lockoutLevel == 1, "one lockout, counted once")
+        #expect(counters.lockedUntil != nil)
+        #expect(try await gates[1].verifyAudit().isIntact)
+    }
+
+    @Test("two daemons starting together on a new database migrate it once; a changed migration is refused in one line")
+    func migrateOnce() async throws {
+        let database = try PostgresDatabase("pg-migrate")
+        defer { database.stop() }
+        let clock = ManualClock()
+        async let first = database.store(clock: clock)
+        async let second = database.store(clock: clock)
+        let stores = try await [first, second]
+        for store in stores { try store.close() }
+        let applied = try database.cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(applied == "1")
+
+        _ = try database.cluster.psql("UPDATE parental_gate_schema SET checksum = repeat('0', 64) WHERE version = 1")
+        await #expect(throws: StoreError.migrationChanged(version: 1, name: "0001_gate.sql")) {
+            try await database.store(clock: clock)
+        }
+    }
+
+    @Test("what PostgreSQL does not keep yet is refused in one line, and an SQLite-only operation says to use pg_dump")
+    func refusals() async throws {
+        let database = try PostgresDatabase("pg-refusals")
+        defer { database.stop() }
+        let clock = ManualClock()
+        let store = try await database.store(clock: clock)
+        defer { try? store.close() }
+        let gate = Gate(storage: store, timeSource: .manual(clock))
+        try await gate.addProfile("emma")
+        await #expect(throws: GateError.database("PostgreSQL error 0A000: removing a profile is not available on PostgreSQL yet")) {
+            try await gate.removeProfile("emma", by: "tests")
+        }
+        await #expect(throws: GateError.database(
+            "a backup needs an SQLite file, and postgres:///pg-refusals is PostgreSQL (back it up with pg_dump)"
+        )) {
+            try await gate.backup(to: "/tmp/never")
+        }
+        await #expect(throws: GateError.conflict("a profile named 'emma' already exists")) {
+            try await gate.addProfile("emma")
+        }
+    }
+}
