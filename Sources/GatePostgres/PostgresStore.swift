@@ -23,8 +23,19 @@ package struct PostgresStore: GateStorage {
     private let client: PostgresClient
     private let lifetime: Lifetime
     private let logger: Logger
+    private let clock: Clock
     package let notificationKey: NotificationKey
     package let description: String
+
+    /// Whose clock the gate's rules read when several daemons share the database.
+    package enum Clock: Sendable {
+        /// PostgreSQL's (`clock_timestamp()`), read in each transaction: one clock for every
+        /// daemon, so a daemon whose clock runs ahead cannot lift a lockout early, and one
+        /// behind does not look like a clock going back. The default.
+        case database
+        /// The gate's own time source (tests with a manual clock).
+        case daemon
+    }
 
     /// How many times a transaction runs at most when PostgreSQL asks for it to run again.
     static let maximumTries = 20
@@ -35,9 +46,11 @@ package struct PostgresStore: GateStorage {
     /// - Parameters:
     ///   - name: how the database is named in messages (`postgres://user@host/db`, no password).
     ///   - connections: the most connections, and threads waiting on them, this store uses.
+    ///   - clock: whose clock the rules read (``Clock``); `timeSource` is the store's own
+    ///     bookkeeping's (when a migration ran).
     package init(
         configuration: PostgresClient.Configuration, name: String, connections: Int = 4,
-        timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
+        clock: Clock = .database, timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
         var configuration = configuration
         configuration.options.maximumConnections = max(1, connections)
@@ -47,6 +60,7 @@ package struct PostgresStore: GateStorage {
         let runner = Task { await client.run() }
         self.client = client
         self.logger = logger
+        self.clock = clock
         lifetime = Lifetime(runner: runner, threads: threads)
         description = name
         notificationKey = NotificationKey(location: .inMemory)
@@ -75,6 +89,7 @@ package struct PostgresStore: GateStorage {
         writing: Bool, _ body: @Sendable (PostgresTransaction) throws -> T
     ) async throws -> T {
         let logger = logger
+        let clock = clock
         let threads = lifetime.threads
         var tries = 0
         while true {
@@ -87,7 +102,7 @@ package struct PostgresStore: GateStorage {
                     return try await client.withConnection { connection in
                         try await threads.runIfActive {
                             guard let body = handOver.take() else { throw CancellationError() }
-                            let transaction = PostgresTransaction(connection: connection, logger: logger, isWriting: writing)
+                            let transaction = PostgresTransaction(connection: connection, logger: logger, isWriting: writing, clock: clock)
                             try transaction.begin()
                             do {
                                 let result = try body(transaction)

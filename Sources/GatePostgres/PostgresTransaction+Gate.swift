@@ -14,6 +14,19 @@ extension PostgresTransaction: GateTransaction {
         memo.account = account
     }
 
+    package func clockReading(_ local: Date) throws -> Date {
+        switch clock {
+        case .daemon:
+            return local
+        case .database:
+            let milliseconds: Int64? = try rows(
+                "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now", []
+            ).rows.first?["now"]
+            guard let milliseconds else { throw StoreError.postgres(code: "P0002", message: "the server told no time") }
+            return Date(millisecondsSince1970: milliseconds)
+        }
+    }
+
     /// Refuses `operation`: not kept on PostgreSQL yet (SQLSTATE 0A000, "feature not supported").
     private func notYet(_ operation: String) -> StoreError {
         .postgres(code: "0A000", message: "\(operation) is not available on PostgreSQL yet")
@@ -61,25 +74,7 @@ extension PostgresTransaction: GateTransaction {
         throw notYet("gate statistics")
     }
 
-    // MARK: Profiles
-
-    package func renameProfile(_ name: String, to newName: ProfileName, by actor: Label, at now: Date) throws -> Profile {
-        throw notYet("renaming a profile")
-    }
-
-    package func updateProfile(
-        _ name: String, displayName: Label?, locale: LocaleTag?, by actor: Label, at now: Date
-    ) throws -> Profile {
-        throw notYet("changing a profile")
-    }
-
-    package func setProfileEnabled(_ name: String, _ isEnabled: Bool, by actor: Label, at now: Date) throws -> Profile {
-        throw notYet("enabling or disabling a profile")
-    }
-
-    package func removeProfile(_ name: String, by actor: Label, at now: Date) throws {
-        throw notYet("removing a profile")
-    }
+    // MARK: Pruning
 
     package func pruneAudit(before cutoff: Date, by actor: Label, at now: Date) throws -> PruneResult {
         throw notYet("pruning the audit log")

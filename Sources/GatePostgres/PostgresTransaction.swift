@@ -22,13 +22,16 @@ package final class PostgresTransaction: SQLRunner {
     private let logger: Logger
     /// `false` in a read-only transaction, where nothing is locked.
     private let isWriting: Bool
+    /// Whose clock the rules read (``clockReading(_:)``).
+    let clock: PostgresStore.Clock
     /// The chain's head as read (and locked) by this transaction, to write back at commit.
     private var headRead: (id: Int64, hash: Data)?
 
-    init(connection: PostgresConnection, logger: Logger, isWriting: Bool) {
+    init(connection: PostgresConnection, logger: Logger, isWriting: Bool, clock: PostgresStore.Clock) {
         self.connection = connection
         self.logger = logger
         self.isWriting = isWriting
+        self.clock = clock
     }
 
     // MARK: Statements

@@ -22,10 +22,11 @@ final class PostgresDatabase: Sendable {
             unixSocketPath: cluster.socketPath, username: PostgresCluster.superuser, password: nil, database: "postgres")
     }
 
-    /// A new store (a daemon's) on the database, with `clock`'s time.
-    func store(clock: ManualClock, connections: Int = 4) async throws -> PostgresStore {
+    /// A new store (a daemon's) on the database whose rules read `clock` (or, with
+    /// `.database`, the server's clock).
+    func store(clock: ManualClock, reading: PostgresStore.Clock = .daemon, connections: Int = 4) async throws -> PostgresStore {
         try await PostgresStore(
-            configuration: configuration, name: "postgres:///\(name)", connections: connections,
+            configuration: configuration, name: "postgres:///\(name)", connections: connections, clock: reading,
             timeSource: .manual(clock), logger: Logger(label: name))
     }
 

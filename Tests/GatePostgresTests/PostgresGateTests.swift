@@ -120,7 +120,7 @@ struct PostgresGateTests {
         }
     }
 
-    @Test("what PostgreSQL does not keep yet is refused in one line, and an SQLite-only operation says to use pg_dump")
+    @Test("what PostgreSQL does not keep yet is refused in one line, an SQLite-only operation says to use pg_dump, and profile changes work")
     func refusals() async throws {
         let database = try PostgresDatabase("pg-refusals")
         defer { database.stop() }
@@ -129,16 +129,60 @@ struct PostgresGateTests {
         defer { try? store.close() }
         let gate = Gate(storage: store, timeSource: .manual(clock))
         try await gate.addProfile("emma")
-        await #expect(throws: GateError.database("PostgreSQL error 0A000: removing a profile is not available on PostgreSQL yet")) {
-            try await gate.removeProfile("emma", by: "tests")
+        await #expect(throws: GateError.database("PostgreSQL error 0A000: listing attempts is not available on PostgreSQL yet")) {
+            try await gate.attempts(AttemptFilter(), limit: 10)
         }
         await #expect(throws: GateError.database(
             "a backup needs an SQLite file, and postgres:///pg-refusals is PostgreSQL (back it up with pg_dump)"
         )) {
             try await gate.backup(to: "/tmp/never")
         }
-        await #expect(throws: GateError.conflict("a profile named 'emma' already exists")) {
-            try await gate.addProfile("emma")
+        await #expect(throws: GateError.conflict("a profile named 'emma' already exists (names are compared ignoring case)")) {
+            try await gate.addProfile("Emma")
+        }
+        try await gate.removeProfile("emma", by: "tests")
+        #expect(try await gate.profiles().isEmpty)
+    }
+
+    @Test("two daemons whose clocks are 10 minutes apart read the server's clock: the one ahead does not lift a lockout, and neither sees the clock go back; on their own clocks, the one ahead would lift it")
+    func clocksApart() async throws {
+        let database = try PostgresDatabase("pg-clocks")
+        defer { database.stop() }
+        let behind = ManualClock(Date())
+        let ahead = ManualClock(Date().addingTimeInterval(600))
+        for reading in [PostgresStore.Clock.database, .daemon] {
+            let first = try await database.store(clock: behind, reading: reading)
+            let second = try await database.store(clock: ahead, reading: reading)
+            defer { try? first.close(); try? second.close() }
+            let gates = [
+                Gate(storage: first, timeSource: .manual(behind)), Gate(storage: second, timeSource: .manual(ahead)),
+            ]
+            let name = reading == .database ? "emma" : "liam"
+            try await gates[0].addProfile(name)
+            try await gates[0].setPolicy([(.maxWrongAnswers, "1"), (.maxFailedChallenges, "1"), (.lockout, "5m"), (.minResponseTime, "0s")], for: name)
+            guard case .challenge(let challenge) = try await gates[0].begin(profile: name) else {
+                Issue.record("no challenge")
+                return
+            }
+            behind.advance(by: .seconds(3))
+            ahead.advance(by: .seconds(3))
+            let wrong = try await gates[0].storedAnswer(of: challenge.id) + 1
+            guard case .lockedOut = try await gates[0].answer(challenge: challenge.id, value: wrong) else {
+                Issue.record("the wrong answer does not lock out")
+                return
+            }
+            let fromAhead = try await gates[1].begin(profile: name)
+            let fromBehind = try await gates[0].begin(profile: name)
+            let anomalies = try await first.read { try $0.auditCounts(of: [.clockAnomaly]) }[.clockAnomaly] ?? 0
+            switch reading {
+            case .database:
+                #expect({ if case .lockedOut = fromAhead { true } else { false } }(), "the daemon ahead keeps the lockout: \(fromAhead)")
+                #expect({ if case .lockedOut = fromBehind { true } else { false } }(), "\(fromBehind)")
+                #expect(anomalies == 0, "no daemon sees the clock go back")
+            case .daemon:
+                #expect({ if case .challenge = fromAhead { true } else { false } }(), "on its own clock, 10 minutes ahead, the lockout is over: \(fromAhead)")
+                #expect(anomalies > 0, "and the daemon behind sees the clock go back")
+            }
         }
     }
 }

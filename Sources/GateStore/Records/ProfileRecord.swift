@@ -31,6 +31,14 @@ extension ProfileRecord: ColumnsRecord {
     static let byNameKeySQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.nameKey.name) = ?"
     /// Every row, by name.
     static let allSQL = "SELECT * FROM \(databaseTableName) ORDER BY \(Columns.nameKey.name)"
+    /// A new name (and its lookup key) for an id's row.
+    static let renameSQL = updateSQL(set: [.name, .nameKey, .updatedAt], where: .id)
+    /// A new display name and locale for an id's row.
+    static let describeSQL = updateSQL(set: [.displayName, .locale, .updatedAt], where: .id)
+    /// An id's row enabled or disabled.
+    static let enableSQL = updateSQL(set: [.isEnabled, .updatedAt], where: .id)
+    /// An id's row gone, with what refers to it (`ON DELETE CASCADE`).
+    static let deleteSQL = "DELETE FROM \(databaseTableName) WHERE \(Columns.id.name) = ?"
     /// The row of an id, likewise.
     static let byIDSQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.id.name) = ?"
 

@@ -185,6 +185,11 @@ package protocol GateTransaction {
 
     // MARK: Transaction
 
+    /// The time the gate's rules read in this transaction: `local` (the gate's own time
+    /// source), or the database server's clock where the store keeps one clock for every
+    /// daemon (PostgreSQL's default), so that daemons whose clocks differ agree.
+    func clockReading(_ local: Date) throws -> Date
+
     /// Records everything this transaction writes as done for the local account `account`.
     func attribute(to account: String?)
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The reads and writes of one transaction of a ``GateStore``.
@@ -59,6 +60,11 @@ extension StoreTransaction: GateTransaction, SQLRunner {
     package func insert<Record: ColumnsRecord>(_ record: Record) throws -> Int64? {
         try record.insertCached(db)
         return db.lastInsertedRowID
+    }
+
+    /// One file has one machine's processes: the gate's own time source is the clock.
+    package func clockReading(_ local: Date) throws -> Date {
+        local
     }
 
     /// `BEGIN IMMEDIATE` already holds the whole database's write lock.

@@ -72,7 +72,7 @@ extension Gate {
     ) throws -> Decision<Outcome> {
         // Read inside the transaction: with the write lock held, no other writer can
         // have seen a later time, so concurrent processes do not look like a clock going back.
-        let reading = Date(millisecondsSince1970: timeSource.now().millisecondsSince1970)
+        let reading = try transaction.clockReading(Date(millisecondsSince1970: timeSource.now().millisecondsSince1970))
         var challenge: StoredChallenge?
         let profile: Profile
         switch target {

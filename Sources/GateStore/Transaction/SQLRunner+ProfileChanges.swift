@@ -2,16 +2,14 @@ import Foundation
 import GateCore
 import GRDB
 
-extension StoreTransaction {
+extension SQLRunner {
     /// Renames the profile called `name`.
     package func renameProfile(_ name: String, to newName: ProfileName, by actor: Label, at now: Date) throws -> Profile {
         let profile = try requireProfile(named: name)
         try refuseDuplicate(newName, except: profile.id)
         memo.profileNames[profile.id] = nil
         let updatedAt = max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970)
-        try ProfileRecord.filter { $0.id == profile.id }.updateAll(db) {
-            [$0.name.set(to: newName.value), $0.nameKey.set(to: newName.key), $0.updatedAt.set(to: updatedAt)]
-        }
+        try execute(ProfileRecord.renameSQL, [newName.value, newName.key, updatedAt, profile.id])
         try appendAudit(
             AuditEvent(.profileRenamed, profileID: profile.id, profileName: newName.value, actor: actor.value,
                        details: ["from": profile.name, "to": newName.value]),
@@ -33,10 +31,9 @@ extension StoreTransaction {
         }
         guard !details.isEmpty else { return profile }
         let updatedAt = max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970)
-        try ProfileRecord.filter { $0.id == profile.id }.updateAll(db) {
-            [$0.displayName.set(to: displayName?.value ?? profile.displayName),
-             $0.locale.set(to: (locale ?? profile.locale).identifier), $0.updatedAt.set(to: updatedAt)]
-        }
+        try execute(
+            ProfileRecord.describeSQL,
+            [displayName?.value ?? profile.displayName, (locale ?? profile.locale).identifier, updatedAt, profile.id])
         try appendAudit(AuditEvent(.profileUpdated, profileID: profile.id, actor: actor.value, details: details), at: now)
         return try requireProfile(id: profile.id)
     }
@@ -46,9 +43,7 @@ extension StoreTransaction {
         let profile = try requireProfile(named: name)
         guard profile.isEnabled != isEnabled else { return profile }
         let updatedAt = max(now.millisecondsSince1970, profile.createdAt.millisecondsSince1970)
-        try ProfileRecord.filter { $0.id == profile.id }.updateAll(db) {
-            [$0.isEnabled.set(to: isEnabled), $0.updatedAt.set(to: updatedAt)]
-        }
+        try execute(ProfileRecord.enableSQL, [isEnabled, updatedAt, profile.id])
         try appendAudit(
             AuditEvent(isEnabled ? .profileEnabled : .profileDisabled, profileID: profile.id, actor: actor.value), at: now)
         if !isEnabled, let open = try openChallenge(profileID: profile.id) {
@@ -63,7 +58,7 @@ extension StoreTransaction {
     package func removeProfile(_ name: String, by actor: Label, at now: Date) throws {
         let profile = try requireProfile(named: name)
         try appendAudit(AuditEvent(.profileRemoved, profileID: profile.id, actor: actor.value), at: now)
-        try ProfileRecord.filter { $0.id == profile.id }.deleteAll(db)
+        try execute(ProfileRecord.deleteSQL, [profile.id])
         memo.challenges.removeAll()  // its challenges went with it
     }
 }
