@@ -37,6 +37,21 @@ package struct PostgresStore: GateStorage {
         case daemon
     }
 
+    /// How many connections (and threads waiting on them) a daemon's store uses.
+    package static let defaultConnections = 8
+    /// How long opening the store waits for the server before it gives up.
+    package static let connectTimeout = Duration.seconds(30)
+
+    /// Connects to `address` (its password from its password file) and migrates.
+    package init(
+        address: PostgresAddress, connections: Int = defaultConnections, clock: Clock = .database,
+        timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
+    ) async throws {
+        try await self.init(
+            configuration: try address.configuration(), name: address.description, connections: connections, clock: clock,
+            timeSource: timeSource, logger: logger)
+    }
+
     /// How many times a transaction runs at most when PostgreSQL asks for it to run again.
     static let maximumTries = 20
 
@@ -65,9 +80,21 @@ package struct PostgresStore: GateStorage {
         description = name
         notificationKey = NotificationKey(location: .inMemory)
         do {
-            try await client.withConnection { connection in
-                try await PostgresMigrator(connection: connection, logger: logger, database: name)
-                    .migrate(at: timeSource.now())
+            // The pool tries to connect again and again: a server that never answers ends the wait here.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        try await PostgresMigrator(connection: connection, logger: logger, database: name)
+                            .migrate(at: timeSource.now())
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: Self.connectTimeout)
+                    throw StoreError.postgres(
+                        code: "08001", message: "\(name) did not answer within \(Self.connectTimeout.components.seconds) s")
+                }
+                defer { group.cancelAll() }
+                try await group.next()
             }
         } catch {
             try? close()

@@ -2,6 +2,7 @@ import GateProgram
 import ArgumentParser
 import Foundation
 
+import GatePostgres
 import GateServer
 import Logging
 import ParentalGate
@@ -103,8 +104,7 @@ struct ParentalGated: AsyncParsableCommand {
                 logger.warning("gate access names the account \(account), which this machine does not have: a misspelt name leaves its child no way through the gate socket")
             }
         }
-        try await Self.backUpBeforeMigrating(settings.databasePath, logger: logger)
-        let gate = try Gate(database: .file(settings.databasePath), singleConnection: false)
+        let gate = try await Self.openDatabase(settings.databasePath, environment: environment, logger: logger)
         // --revoke-admin-tokens retires every other token with the first token set here.
         var retiring: AdminTokenRetirement = revokeAdminTokens ? .all : .none
         if let fileToken, let adminTokenFile {
@@ -118,7 +118,7 @@ struct ParentalGated: AsyncParsableCommand {
         }
         let configFile = config ?? environment["PARENTAL_GATE_CONFIG"]
         logger.notice("parental-gated \(Gate.version) starting", metadata: [
-            "database": "\(settings.databasePath)", "config": "\(configFile ?? "none")",
+            "database": "\(gate.databaseName)", "config": "\(configFile ?? "none")",
         ])
         GateEventLog(logger: logger).follow(gate)
         let handler = RemoteHandler(gate: gate, access: settings.gateAccess, logger: logger)
@@ -149,6 +149,26 @@ struct ParentalGated: AsyncParsableCommand {
             logger.notice("the database's write-ahead log was not emptied at exit: \(error)")
         }
         logger.notice("parental-gated \(Gate.version) stopped")
+    }
+
+    /// The gate on `database`: a PostgreSQL address (``PostgresAddress``), or an SQLite file,
+    /// backed up first when this version is about to migrate it.
+    private static func openDatabase(_ database: String, environment: [String: String], logger: Logger) async throws -> Gate {
+        let address: PostgresAddress?
+        do {
+            address = try PostgresAddress.parse(database, environment: environment)
+        } catch {
+            throw CommandError.usage("--database: \(error)")
+        }
+        guard let address else {
+            try await backUpBeforeMigrating(database, logger: logger)
+            return try Gate(database: .file(database), singleConnection: false)
+        }
+        do {
+            return Gate(storage: try await PostgresStore(address: address, logger: logger))
+        } catch let problem as PostgresAddress.Problem {
+            throw CommandError.usage("--database: \(problem)")
+        }
     }
 
     /// Before a new version migrates an existing database, a copy of it as it was

@@ -62,6 +62,11 @@ public struct Gate: Sendable {
         questions = QuestionGenerator(random: random)
     }
 
+    /// The database as an operator names it: the file's path, or the PostgreSQL address.
+    package var databaseName: String {
+        storage.description
+    }
+
     /// The SQLite store, for `operation` only a file has; PostgreSQL refuses it in one line.
     func sqliteFile(for operation: String) throws(GateError) -> GateStore {
         guard let file = storage.sqlite else {

@@ -55,8 +55,10 @@ final class RunningDaemon: @unchecked Sendable {
         let manager = FileManager.default
         // A gate socket needs its rules; unless the test gives some, every account may use every profile.
         let access = arguments.contains("--gate-access") ? [] : ["--gate-access", "*=*"]
+        // A file of its own, unless the test names another database (PostgreSQL's).
+        let database = arguments.contains("--database") ? [] : ["--database", root.path("state/gate.sqlite")]
         let process = try InteractiveGatectl(
-            ["--database", root.path("state/gate.sqlite"), "--port", "0", "--admin-socket", root.path("run/admin.sock"),
+            database + ["--port", "0", "--admin-socket", root.path("run/admin.sock"),
              "--gate-socket", root.path("run/gate.sock")] + access + arguments,
             executable: try GatectlProcess.daemon)
         let daemon = RunningDaemon(root: root, process: process)

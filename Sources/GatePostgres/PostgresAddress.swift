@@ -1,0 +1,167 @@
+import Foundation
+import NIOSSL
+import PostgresNIO
+
+/// A PostgreSQL database as an operator names it in `--database` or the config's
+/// `"database"`: `postgres://USER@HOST[:PORT]/DATABASE`, with libpq's query parameters
+/// `host` (a socket folder), `port`, `user`, `sslmode` and `passfile`.
+///
+/// Hand-written rather than a URL parser's: the address also takes libpq's empty host
+/// (`postgres:///db?host=/run/postgresql`), which `URLComponents` reads differently on each
+/// platform, and what it must refuse (a password in the address) is ours to word.
+package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
+    package var user: String
+    /// A server reached over TCP; `nil` when ``socketFolder`` is used.
+    package var host: String?
+    /// The folder of the server's Unix socket (`.s.PGSQL.PORT` inside it).
+    package var socketFolder: String?
+    package var port: Int
+    package var database: String
+    package var tls: TLSMode
+    /// Where the password is read from: `passfile=`, else `$PGPASSFILE`, else `~/.pgpass` if present.
+    package var passwordFile: String?
+
+    /// How the connection is encrypted (libpq's `sslmode`).
+    package enum TLSMode: String, Sendable, Hashable, CaseIterable {
+        /// Never (the default over a Unix socket, which never leaves the machine).
+        case disable
+        /// When the server offers it (the default over TCP, as libpq's).
+        case prefer
+        /// Always, without checking the server's certificate.
+        case require
+        /// Always, with the certificate checked against the system's roots and the host name.
+        case verifyFull = "verify-full"
+    }
+
+    /// Why an address was refused, in one line.
+    package struct Problem: Error, Hashable, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// The address `text` names, or `nil` when it names no PostgreSQL database (a file path:
+    /// SQLite, as before).
+    package static func parse(_ text: String, environment: [String: String]) throws(Problem) -> PostgresAddress? {
+        guard let scheme = ["postgres://", "postgresql://"].first(where: text.hasPrefix) else { return nil }
+        var rest = Substring(text.dropFirst(scheme.count))
+        var query: [(String, String)] = []
+        if let mark = rest.firstIndex(of: "?") {
+            for pair in rest[rest.index(after: mark)...].split(separator: "&") where !pair.isEmpty {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                guard parts.count == 2 else { throw Problem(description: "the address's parameter '\(pair)' has no value") }
+                query.append((parts[0], parts[1]))
+            }
+            rest = rest[..<mark]
+        }
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        var authority = rest[..<slash]
+        let path = rest[slash...].dropFirst()
+        var address = PostgresAddress(
+            user: environment["PGUSER"] ?? environment["USER"] ?? "postgres", host: nil, socketFolder: nil, port: 5432,
+            database: String(path).removingPercentEncoding ?? String(path), tls: .prefer, passwordFile: nil)
+        if let at = authority.lastIndex(of: "@") {
+            let user = authority[..<at]
+            if user.contains(":") {
+                throw Problem(description: "the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line")
+            }
+            address.user = String(user).removingPercentEncoding ?? String(user)
+            authority = authority[authority.index(after: at)...]
+        }
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+            address.port = try port(authority[authority.index(after: colon)...])
+            authority = authority[..<colon]
+        }
+        if !authority.isEmpty { address.host = String(authority.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))) }
+        for (name, value) in query {
+            switch name {
+            case "host":
+                if value.hasPrefix("/") { address.socketFolder = value; address.host = nil } else { address.host = value }
+            case "port": address.port = try port(Substring(value))
+            case "user": address.user = value
+            case "dbname": address.database = value
+            case "sslmode":
+                guard let mode = TLSMode(rawValue: value) else {
+                    throw Problem(description: "sslmode must be one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'")
+                }
+                address.tls = mode
+            case "passfile": address.passwordFile = value
+            case "password":
+                throw Problem(description: "the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line")
+            default:
+                throw Problem(description: "the address has an unknown parameter '\(name)' (host, port, user, dbname, sslmode, passfile)")
+            }
+        }
+        if address.host == nil, address.socketFolder == nil { address.socketFolder = "/run/postgresql" }
+        if address.socketFolder != nil, !query.contains(where: { $0.0 == "sslmode" }) { address.tls = .disable }
+        guard !address.database.isEmpty else { throw Problem(description: "the address names no database (postgres://USER@HOST/DATABASE)") }
+        if address.passwordFile == nil {
+            address.passwordFile = environment["PGPASSFILE"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? environment["HOME"].map { $0 + "/.pgpass" }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        }
+        return address
+    }
+
+    private static func port(_ text: Substring) throws(Problem) -> Int {
+        guard let port = Int(text), (1...65535).contains(port) else {
+            throw Problem(description: "the address's port must be a number from 1 to 65535, not '\(text)'")
+        }
+        return port
+    }
+
+    /// `postgres://USER@HOST:PORT/DATABASE` (or `?host=FOLDER` for a socket): never a password.
+    package var description: String {
+        if let socketFolder { return "postgres://\(user)@/\(database)?host=\(socketFolder)&port=\(port)" }
+        return "postgres://\(user)@\(host ?? ""):\(port)/\(database)"
+    }
+
+    /// How postgres-nio connects to this database, with the password read from the password
+    /// file (`host:port:database:user:password` lines, `*` for any) if one matches.
+    package func configuration() throws(Problem) -> PostgresClient.Configuration {
+        let password = try passwordFile.flatMap { (file) throws(Problem) in try Self.password(in: file, for: self) }
+        if let socketFolder {
+            return .init(unixSocketPath: socketFolder + "/.s.PGSQL.\(port)", username: user, password: password, database: database)
+        }
+        var verified = TLSConfiguration.makeClientConfiguration()
+        var unverified = verified
+        unverified.certificateVerification = .none
+        verified.certificateVerification = .fullVerification
+        let tls: PostgresClient.Configuration.TLS = switch self.tls {
+        case .disable: .disable
+        case .prefer: .prefer(unverified)
+        case .require: .require(unverified)
+        case .verifyFull: .require(verified)
+        }
+        return .init(host: host ?? "localhost", port: port, username: user, password: password, database: database, tls: tls)
+    }
+
+    /// The password `file` holds for `address`, as libpq reads `.pgpass`; a file others may
+    /// read is refused, as libpq ignores it.
+    static func password(in file: String, for address: PostgresAddress) throws(Problem) -> String? {
+        var status = stat()
+        guard stat(file, &status) == 0 else {
+            throw Problem(description: "the password file \(file) cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & 0o077 == 0 else {
+            throw Problem(description: "the password file \(file) may be read by others (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 600 it")
+        }
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw Problem(description: "the password file \(file) cannot be read as text")
+        }
+        let host = address.host ?? "localhost"
+        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+            var fields: [String] = []
+            var field = ""
+            var escaped = false
+            for character in line {
+                if escaped { field.append(character); escaped = false; continue }
+                if character == "\\" { escaped = true; continue }
+                if character == ":", fields.count < 4 { fields.append(field); field = ""; continue }
+                field.append(character)
+            }
+            fields.append(field)
+            guard fields.count == 5 else { continue }
+            let wanted = [host, String(address.port), address.database, address.user]
+            if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
+        }
+        return nil
+    }
+}

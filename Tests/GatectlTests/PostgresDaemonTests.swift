@@ -1,0 +1,96 @@
+import Foundation
+import Glibc
+import Testing
+import TestSlots
+
+/// `parental-gated --database postgres://…`: several daemons on one PostgreSQL database, each
+/// the real binary, reached through its sockets by real gatectl processes.
+@Suite("parental-gated on PostgreSQL", .boundedConcurrency)
+struct PostgresDaemonTests {
+    /// The test server's database as `--database` takes it: its private socket, its superuser.
+    static func address(_ cluster: PostgresCluster) -> String {
+        "postgres://\(PostgresCluster.superuser)@/postgres?host=\(cluster.socketFolder)&port=\(cluster.port)"
+    }
+
+    @Test("two daemons on one database: 8 gatectl processes × 15 wrong answers across both gate sockets count exactly maxWrongAnswers and one lockout; one daemon SIGKILLed in the middle leaves nothing half-written, the other serves on, and the audit chain verifies")
+    func twoDaemons() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-daemons")
+        defer { try? cluster.stop() }
+        let first = try await RunningDaemon.start(["--database", Self.address(cluster)])
+        let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
+        defer { first.stop(); second.stop() }
+        #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+
+        try first.ok(["profile", "add", "emma", "--by", "mum"])
+        try second.ok(["policy", "set", "--max-wrong-answers", "5", "--max-failed-challenges", "1", "--min-response-time", "0s", "--by", "mum"])
+        let begun = try JSONOutput.object(try second.ok(["challenge", "begin", "emma", "--json"], gate: true).stdout)
+        let id = try #require((begun["challenge"] as? [String: Any])?["id"] as? String)
+        let right = try #require(Int(try cluster.psql("SELECT answer FROM challenges WHERE id = '\(id)'").trimmingCharacters(in: .whitespacesAndNewlines)))
+        let wrong = String(right + 1)
+
+        let statuses = try await withThrowingTaskGroup(of: [Int32].self) { group in
+            for worker in 0..<8 {
+                let daemon = worker % 2 == 0 ? first : second
+                group.addTask {
+                    try await offPool {
+                        try (0..<15).map { _ in try daemon.gatectl(["challenge", "answer", id, wrong], gate: true).status }
+                    }
+                }
+            }
+            // In the middle of the run: the first daemon dies as a crash would.
+            group.addTask {
+                try await offPool {
+                    while (Int(try cluster.psql("SELECT count(*) FROM attempts").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) < 3 {
+                        usleep(5_000)
+                    }
+                    first.kill()
+                    return []
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(statuses.count == 120)
+        // 1: a wrong answer; 2: locked out; 1 again: an answer to an ended challenge; 69: the daemon is gone.
+        #expect(Set(statuses).isSubset(of: [1, 2, 69]), "\(Set(statuses))")
+        #expect(statuses.filter { $0 == 2 }.count == 1, "one answer locked the gate out")
+        let count = { (sql: String) throws -> String in try cluster.psql(sql).trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(try count("SELECT count(*) FROM attempts WHERE outcome IN ('wrong', 'tooFast')") == "5")
+        #expect(try count("SELECT count(*) FROM audit_log WHERE kind = 'lockoutStarted'") == "1")
+        #expect(try count("SELECT count(*) FROM audit_log WHERE kind = 'challengeFailed'") == "1")
+        #expect(try count("SELECT wrong_answers || ' ' || status FROM challenges WHERE id = '\(id)'") == "5 failed")
+
+        // The other daemon serves on, and the chain both wrote is whole.
+        let status = try second.ok(["status", "emma", "--json"], gate: true).stdout
+        #expect(status.contains("\"lockedOut\""), "\(status)")
+        let verified = try second.ok(["audit", "verify"])
+        #expect(verified.stdout.contains("intact"), "\(verified.stdout)")
+    }
+
+    @Test("a PostgreSQL address with a password, an unknown sslmode or parameter, or a password file others can read is refused in one line before anything starts")
+    func refusedAddresses() throws {
+        let scratch = try TestDatabase()
+        defer { scratch.remove() }
+        let shared = scratch.file("pgpass")
+        try Data("*:*:*:*:secret\n".utf8).write(to: URL(fileURLWithPath: shared))
+        chmod(shared, 0o644)
+        let cases: [(String, String)] = [
+            ("postgres://gate:secret@db.example/gate",
+             "error: --database: the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line"),
+            ("postgres://gate@db.example/gate?sslmode=sometimes",
+             "error: --database: sslmode must be one of disable, prefer, require, verify-full, not 'sometimes'"),
+            ("postgres://gate@db.example/gate?colour=blue",
+             "error: --database: the address has an unknown parameter 'colour' (host, port, user, dbname, sslmode, passfile)"),
+            ("postgres://gate@db.example:99999/gate", "error: --database: the address's port must be a number from 1 to 65535, not '99999'"),
+            ("postgres://gate@db.example/", "error: --database: the address names no database (postgres://USER@HOST/DATABASE)"),
+            ("postgres://gate@db.example/gate?passfile=\(shared)",
+             "error: --database: the password file \(shared) may be read by others (mode 644): chmod 600 it"),
+        ]
+        for (address, message) in cases {
+            let result = try GatectlProcess.run(
+                ["--database", address, "--port", "0"], executable: try GatectlProcess.daemon, environment: ["PGPASSFILE": ""])
+            #expect(result.status == 64, "\(address): \(result.stderr)")
+            #expect(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines) == message, "\(address)")
+            #expect(!result.stdout.contains("serving"), "\(address)")
+        }
+    }
+}
