@@ -93,4 +93,38 @@ struct PostgresDaemonTests {
             #expect(!result.stdout.contains("serving"), "\(address)")
         }
     }
+
+    @Test("sessions on two daemons: one passed through one daemon opens forward auth on both at once; ended through the other's admin socket, or its profile disabled, the very next request to either is 401")
+    func sessionsAcrossDaemons() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-sessions")
+        defer { try? cluster.stop() }
+        let first = try await RunningDaemon.start(["--database", Self.address(cluster)])
+        let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
+        defer { first.stop(); second.stop() }
+        try first.ok(["profile", "add", "emma", "--by", "mum"])
+        try second.ok(["policy", "set", "--min-response-time", "0s", "--by", "mum"])
+        let daemons = [first, second]
+
+        /// Begins through `first` and answers through `second`, over HTTP; returns the session's token.
+        func pass() async throws -> String {
+            let begun = try await HTTPClient.send(try first.url("/v1/profiles/emma/challenges"), method: "POST", json: "{}")
+            let id = try #require((begun.json["challenge"] as? [String: Any])?["id"] as? String, "\(begun.text)")
+            let answer = try cluster.psql("SELECT answer FROM challenges WHERE id = '\(id)'").trimmingCharacters(in: .whitespacesAndNewlines)
+            let passed = try await HTTPClient.send(try second.url("/v1/challenges/\(id)/answer"), method: "POST", json: #"{"value": \#(answer)}"#)
+            return try #require(passed.json["token"] as? String, "\(passed.text)")
+        }
+        func auth(_ daemon: RunningDaemon, _ token: String) async throws -> Int {
+            try await HTTPClient.send(try daemon.url("/v1/auth?profile=emma"), headers: ["Authorization": "Bearer \(token)"]).status
+        }
+
+        var token = try await pass()
+        for daemon in daemons { #expect(try await auth(daemon, token) == 200) }
+        try second.ok(["session", "end", "emma", "--by", "mum"])
+        for daemon in daemons { #expect(try await auth(daemon, token) == 401, "ended through the other daemon") }
+
+        token = try await pass()
+        for daemon in daemons { #expect(try await auth(daemon, token) == 200) }
+        try first.ok(["profile", "disable", "emma", "--by", "mum"])
+        for daemon in daemons { #expect(try await auth(daemon, token) == 401, "profile disabled through the other daemon") }
+    }
 }
