@@ -232,7 +232,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "gate-stress",
-            dependencies: ["ParentalGate"],
+            dependencies: ["ParentalGate", "GatePostgres"],
             path: "Tests/Tools/GateStress",
             swiftSettings: strictSwift
         ),

@@ -127,4 +127,25 @@ struct PostgresDaemonTests {
         try first.ok(["profile", "disable", "emma", "--by", "mum"])
         for daemon in daemons { #expect(try await auth(daemon, token) == 401, "profile disabled through the other daemon") }
     }
+
+    @Test("a process killed with SIGKILL at random moments on PostgreSQL loses no acknowledged answer, leaves no half-written operation, and the chain verifies", arguments: 1...3)
+    func killedMidWrite(round: Int) async throws {
+        let cluster = try PostgresCluster.start(name: "pg-killed-\(round)")
+        defer { try? cluster.stop() }
+        let acknowledged = try ProcessRaceTests.stressAndKill([Self.address(cluster), "emma", "100000"])
+        #expect(!acknowledged.isEmpty)
+        for (id, _) in acknowledged {
+            let recorded = try cluster.psql("SELECT count(*) FROM attempts WHERE challenge_id = '\(id)' AND outcome IN ('wrong', 'tooFast')")
+            #expect(recorded.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "acknowledged answer to \(id) is missing")
+        }
+        // Every challenge's count of wrong answers is the count of its recorded ones: no operation half-written.
+        let mismatched = try cluster.psql("""
+            SELECT count(*) FROM challenges c
+            WHERE c.wrong_answers <> (SELECT count(*) FROM attempts a WHERE a.challenge_id = c.id AND a.outcome IN ('wrong', 'tooFast'))
+            """)
+        #expect(mismatched.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        let daemon = try await RunningDaemon.start(["--database", Self.address(cluster)])
+        defer { daemon.stop() }
+        #expect(try daemon.ok(["audit", "verify"]).stdout.contains("intact"))
+    }
 }

@@ -56,13 +56,28 @@ struct ProcessRaceTests {
         let db = try TestDatabase()
         defer { db.remove() }
         try db.addProfile("emma", policy: ["--max-failed-challenges", "100"])
+        let acknowledged = try Self.stressAndKill([db.path, "emma", "100000"])
+        #expect(!acknowledged.isEmpty)
+        #expect(try db.sqlite("PRAGMA integrity_check").trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
+        #expect(try db.sqlite("PRAGMA foreign_key_check").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        try db.ok(["audit", "verify"])
+        for (id, _) in acknowledged {
+            let recorded = try db.sqlite("SELECT count(*) FROM attempts WHERE challenge_id = '\(id)' AND outcome IN ('wrong', 'tooFast')")
+            #expect(recorded.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "acknowledged answer to \(id) is missing")
+        }
+    }
+
+    /// Runs `gate-stress arguments` four times, each killed with SIGKILL after a random number
+    /// (1 to 40) of acknowledged answers, somewhere inside the next write; returns every
+    /// answer it acknowledged in a complete line.
+    static func stressAndKill(_ arguments: [String]) throws -> [(id: String, outcome: String)] {
         let stress = try GatectlProcess.binary.deletingLastPathComponent().appendingPathComponent("gate-stress")
         var generator = SystemRandomNumberGenerator()
         var acknowledged: [(id: String, outcome: String)] = []
         for _ in 0..<4 {
             let process = Process()
             process.executableURL = stress
-            process.arguments = [db.path, "emma", "100000"]
+            process.arguments = arguments
             let stdout = Pipe()
             process.standardOutput = stdout
             process.standardError = FileHandle.nullDevice
@@ -88,13 +103,6 @@ struct ProcessRaceTests {
                 if parts.count == 3, parts[0] == "ack" { acknowledged.append((String(parts[1]), String(parts[2]))) }
             }
         }
-        #expect(!acknowledged.isEmpty)
-        #expect(try db.sqlite("PRAGMA integrity_check").trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
-        #expect(try db.sqlite("PRAGMA foreign_key_check").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
-        try db.ok(["audit", "verify"])
-        for (id, _) in acknowledged {
-            let recorded = try db.sqlite("SELECT count(*) FROM attempts WHERE challenge_id = '\(id)' AND outcome IN ('wrong', 'tooFast')")
-            #expect(recorded.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "acknowledged answer to \(id) is missing")
-        }
+        return acknowledged
     }
 }
