@@ -185,4 +185,38 @@ struct PostgresGateTests {
             }
         }
     }
+
+    @Test("two daemons, four profiles, 32 begins and answers at once: every audit record chains to the one before it, none is lost, and the chain verifies (the chain's head is locked by each append)")
+    func chainUnderLoad() async throws {
+        let database = try PostgresDatabase("pg-chain")
+        defer { database.stop() }
+        let clock = ManualClock()
+        let first = try await database.store(clock: clock)
+        let second = try await database.store(clock: clock)
+        defer { try? first.close(); try? second.close() }
+        let gates = [
+            Gate(storage: first, timeSource: .manual(clock), random: .seeded(3)),
+            Gate(storage: second, timeSource: .manual(clock), random: .seeded(4)),
+        ]
+        let names = ["ava", "ben", "cai", "dia"]
+        for name in names { try await gates[0].addProfile(name) }
+        try await gates[1].setPolicy(.maxFailedChallenges, to: "100")
+        let issued = try await withThrowingTaskGroup(of: Int.self) { group in
+            for task in 0..<32 {
+                let gate = gates[task % 2]
+                let name = names[task % names.count]
+                group.addTask {
+                    guard case .challenge(let challenge) = try await gate.begin(profile: name) else { return 0 }
+                    _ = try await gate.answer(challenge: challenge.id, value: -1)
+                    return 1
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(issued == 32)
+        let counts = try await first.read { try $0.auditCounts(of: [.challengeIssued, .answerRecorded]) }
+        #expect(counts[.challengeIssued] == 32)
+        let report = try await gates[0].verifyAudit()
+        #expect(report.isIntact, "\(report.message)")
+    }
 }
