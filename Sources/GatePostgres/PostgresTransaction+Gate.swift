@@ -51,25 +51,6 @@ extension PostgresTransaction: GateTransaction {
 
     // MARK: Lists
 
-    package func attempts(_ filter: AttemptFilter, limit: Int, after cursor: PageCursor<Attempt>?) throws -> Page<Attempt> {
-        throw notYet("listing attempts")
-    }
-
-    package func auditCounts(of kinds: [AuditEventKind]) throws -> [AuditEventKind: Int] {
-        var counts: [AuditEventKind: Int] = [:]
-        for kind in kinds {
-            let found: Int64? = try rows("SELECT count(*) AS n FROM audit_log WHERE kind = ?", [kind.rawValue]).rows.first?["n"]
-            counts[kind] = Int(found ?? 0)
-        }
-        return counts
-    }
-
-    package func auditEntries(
-        _ filter: AuditFilter, order: PageOrder, limit: Int, after cursor: PageCursor<AuditEntry>?
-    ) throws -> Page<AuditEntry> {
-        throw notYet("listing the audit log")
-    }
-
     package func gateStats(profileID: Int64?, since: Date?) throws -> [GateStats] {
         throw notYet("gate statistics")
     }

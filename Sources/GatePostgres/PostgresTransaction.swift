@@ -18,6 +18,7 @@ import PostgresNIO
 /// the same predecessor.
 package final class PostgresTransaction: SQLRunner {
     package let memo = TransactionMemo()
+    package var dialect: SQLDialect { .postgres }
     private let connection: PostgresConnection
     private let logger: Logger
     /// `false` in a read-only transaction, where nothing is locked.

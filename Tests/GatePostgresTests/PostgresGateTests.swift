@@ -54,6 +54,16 @@ struct PostgresGateTests {
         let report = try await gate.verifyAudit()
         #expect(report.isIntact, "\(report.message)")
         #expect(report.checked >= 10)
+
+        // The listings run the same SQL as on SQLite: newest first, paged, filtered.
+        let attempts = try await gate.attempts(AttemptFilter(outcomes: [.wrong]), limit: 2)
+        #expect(attempts.items.map(\.outcome) == [.wrong, .wrong])
+        let rest = try await gate.attempts(AttemptFilter(outcomes: [.wrong]), limit: 2, after: attempts.next)
+        #expect(rest.items.count == 1 && rest.next == nil)
+        let failures = try await gate.auditEntries(AuditFilter(profileName: "EMMA", kinds: [.challengeFailed, .lockoutStarted]), limit: 10)
+        #expect(failures.items.map(\.event.kind) == [.challengeFailed, .lockoutStarted])
+        let wrongOnes = try await gate.auditEntries(AuditFilter(outcome: .wrong), limit: 10)
+        #expect(wrongOnes.items.count == 3)
     }
 
     @Test("two daemons on one database: 8 tasks × 15 wrong answers to one challenge across both count exactly maxWrongAnswers, one failure, one lockout, and the chain verifies")
@@ -129,8 +139,8 @@ struct PostgresGateTests {
         defer { try? store.close() }
         let gate = Gate(storage: store, timeSource: .manual(clock))
         try await gate.addProfile("emma")
-        await #expect(throws: GateError.database("PostgreSQL error 0A000: listing attempts is not available on PostgreSQL yet")) {
-            try await gate.attempts(AttemptFilter(), limit: 10)
+        await #expect(throws: GateError.database("PostgreSQL error 0A000: gate statistics is not available on PostgreSQL yet")) {
+            try await gate.stats()
         }
         await #expect(throws: GateError.database(
             "a backup needs an SQLite file, and postgres:///pg-refusals is PostgreSQL (back it up with pg_dump)"

@@ -12,6 +12,8 @@ import GRDB
 package protocol SQLRunner {
     /// What this transaction already read or wrote.
     var memo: TransactionMemo { get }
+    /// How this database spells what standard SQL does not say.
+    var dialect: SQLDialect { get }
     /// The first row of `sql` as a `Record`, if any.
     func fetchOne<Record: FetchableRecord>(_ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Record?
     /// Every row of `sql` as a `Record`.

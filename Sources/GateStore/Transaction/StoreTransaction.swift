@@ -62,6 +62,8 @@ extension StoreTransaction: GateTransaction, SQLRunner {
         return db.lastInsertedRowID
     }
 
+    package var dialect: SQLDialect { .sqlite }
+
     /// One file has one machine's processes: the gate's own time source is the clock.
     package func clockReading(_ local: Date) throws -> Date {
         local

@@ -1,0 +1,22 @@
+/// What SQLite and PostgreSQL spell differently, for the statements ``SQLRunner`` shares.
+package enum SQLDialect: Sendable {
+    case sqlite
+    case postgres
+
+    /// `column` equal to the next argument, ignoring case (SQLite's `NOCASE` folds ASCII
+    /// letters only; PostgreSQL's `lower` every letter).
+    func equalIgnoringCase(_ column: String) -> String {
+        switch self {
+        case .sqlite: "\(column) = ? COLLATE NOCASE"
+        case .postgres: "lower(\(column)) = lower(?)"
+        }
+    }
+
+    /// The text of `key` in the JSON object stored as text in `column`.
+    func jsonText(_ column: String, key: String) -> String {
+        switch self {
+        case .sqlite: "json_extract(\(column), '$.\(key)')"
+        case .postgres: "(\(column)::jsonb ->> '\(key)')"
+        }
+    }
+}
