@@ -276,7 +276,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParentalGateTests",
-            dependencies: ["GateCore", "ParentalGate", "ParentalGateTesting", "GateStore", "TestSlots"],
+            dependencies: ["GateCore", "ParentalGate", "ParentalGateTesting", "GateStore", "GatePostgres", "TestSlots"],
             swiftSettings: strictSwift
         ),
         .testTarget(

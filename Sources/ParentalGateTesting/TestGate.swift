@@ -43,6 +43,14 @@ public struct TestGate: Sendable {
             database: database, timeSource: .manual(clock), random: .seeded(seed), singleConnection: false, busyTimeout: busyTimeout)
     }
 
+    /// A test gate around `gate`, whose rules read `clock` (the project's own tests, on
+    /// another backend than a file).
+    package init(gate: Gate, clock: ManualClock) {
+        self.gate = gate
+        self.clock = clock
+        database = .inMemory
+    }
+
     /// Moves the gate's clock by `duration` (negative turns it back, as a child might).
     public func advance(by duration: Duration) {
         clock.advance(by: duration)

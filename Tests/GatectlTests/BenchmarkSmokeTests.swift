@@ -13,8 +13,8 @@ import TestSlots
             .appendingPathComponent("Benchmarks/scripts")
         let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { $0.hasSuffix(".sh") }.sorted()
         #expect(names == [
-            "common.sh", "forward-auth.sh", "order-file.sh", "process-cost.sh", "release-check.sh", "server-instructions.sh",
-            "server.sh", "smoke.sh",
+            "common.sh", "forward-auth.sh", "order-file.sh", "postgres-cycle.sh", "process-cost.sh", "release-check.sh",
+            "server-instructions.sh", "server.sh", "smoke.sh",
         ])
         for name in names {
             let result = try GatectlProcess.run(
