@@ -4,12 +4,13 @@ import ParentalGateTesting
 import Testing
 import TestSlots
 
-@Suite("The gate rules, end to end on a real SQLite file", .boundedConcurrency)
+@Suite("The gate rules, end to end on each backend: a real SQLite file, PostgreSQL", .boundedConcurrency)
 struct GateRulesTests {
-    @Test("a pass opens parent mode with a token, which expires after parentSession")
-    func passOpensParentModeThatExpires() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a pass opens parent mode with a token, which expires after parentSession", arguments: Backend.allCases)
+    func passOpensParentModeThatExpires(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
         #expect(try await test.gate.state(profile: "emma") == .verifying(challenge))
@@ -30,10 +31,11 @@ struct GateRulesTests {
         #expect(try await test.gate.session(token: "not-a-token") == nil)
     }
 
-    @Test("a session can be ended early, and its token stops working")
-    func endSession() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a session can be ended early, and its token stops working", arguments: Backend.allCases)
+    func endSession(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         guard case .passed(let pass) = try await test.pass(try await test.begin("emma")) else {
             Issue.record("no pass")
@@ -46,10 +48,11 @@ struct GateRulesTests {
         #expect(try await test.auditKinds("emma").suffix(1) == [.sessionEnded])
     }
 
-    @Test("wrong answers are allowed up to maxWrongAnswers, then the challenge fails")
-    func wrongAnswersUpToTheLimit() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("wrong answers are allowed up to maxWrongAnswers, then the challenge fails", arguments: Backend.allCases)
+    func wrongAnswersUpToTheLimit(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxWrongAnswers, to: "3")
         let challenge = try await test.begin("emma")
@@ -60,18 +63,20 @@ struct GateRulesTests {
         #expect(try await test.gate.state(profile: "emma") == .child)
     }
 
-    @Test("with the default policy one wrong answer fails the challenge")
-    func defaultOneWrongAnswer() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("with the default policy one wrong answer fails the challenge", arguments: Backend.allCases)
+    func defaultOneWrongAnswer(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         #expect(try await test.fail(try await test.begin("emma")) == .failed(.tooManyWrongAnswers))
     }
 
-    @Test("an answer faster than minResponseTime counts as wrong, even when right")
-    func tooFast() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("an answer faster than minResponseTime counts as wrong, even when right", arguments: Backend.allCases)
+    func tooFast(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxWrongAnswers, to: "2")
         let challenge = try await test.begin("emma")
@@ -85,10 +90,11 @@ struct GateRulesTests {
         #expect(outcomes == ["tooFast", "correct"])
     }
 
-    @Test("a too-fast last try fails the challenge as tooFast (not tooManyWrongAnswers), and listeners hear why")
-    func tooFastOnTheLastTry() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a too-fast last try fails the challenge as tooFast (not tooManyWrongAnswers), and listeners hear why", arguments: Backend.allCases)
+    func tooFastOnTheLastTry(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let events = test.gate.events()
         let quick = try await test.begin("emma")
@@ -115,10 +121,11 @@ struct GateRulesTests {
         #expect(ends == 3, "a too-fast failure is stored and audited as a failed challenge")
     }
 
-    @Test("an answer after timeLimit has failed (timed out), and a forgotten challenge times out by itself")
-    func timeout() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("an answer after timeLimit has failed (timed out), and a forgotten challenge times out by itself", arguments: Backend.allCases)
+    func timeout(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let late = try await test.begin("emma")
         #expect(try await test.pass(late, after: .seconds(30.001)) == .failed(.timedOut))
@@ -132,10 +139,11 @@ struct GateRulesTests {
         #expect(kinds.last == .replayRefused)
     }
 
-    @Test("an answer exactly at the deadline still counts")
-    func deadlineIsInclusive() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("an answer exactly at the deadline still counts", arguments: Backend.allCases)
+    func deadlineIsInclusive(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
         guard case .passed = try await test.pass(challenge, after: .seconds(30)) else {
@@ -144,10 +152,11 @@ struct GateRulesTests {
         }
     }
 
-    @Test("cancelled and abandoned challenges count as failures and lead to a lockout")
-    func cancelAndAbandonCount() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("cancelled and abandoned challenges count as failures and lead to a lockout", arguments: Backend.allCases)
+    func cancelAndAbandonCount(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let first = try await test.begin("emma")
         #expect(try await test.gate.cancel(challenge: first.id) == .failed(.cancelled))
@@ -164,10 +173,11 @@ struct GateRulesTests {
         #expect(kinds.last == .beginRefused)
     }
 
-    @Test("a lockout refuses begin with its end time, escalates by lockoutGrowth, and is capped at maxLockout")
-    func lockoutEscalationAndCap() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a lockout refuses begin with its end time, escalates by lockoutGrowth, and is capped at maxLockout", arguments: Backend.allCases)
+    func lockoutEscalationAndCap(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxLockout, to: "15m")
         var lengths: [TimeInterval] = []
@@ -191,10 +201,11 @@ struct GateRulesTests {
         #expect(lengths == [300, 600, 900, 900])
     }
 
-    @Test("after hardLockAfter lockouts in a row only an adult's unlock opens the gate, and the unlock is audited")
-    func hardLockAndUnlock() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("after hardLockAfter lockouts in a row only an adult's unlock opens the gate, and the unlock is audited", arguments: Backend.allCases)
+    func hardLockAndUnlock(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.hardLockAfter, to: "1")
         try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
@@ -219,10 +230,11 @@ struct GateRulesTests {
         #expect(unlock?.event.details["wasHardLocked"] == "true")
     }
 
-    @Test("unlock lifts a running lockout at once")
-    func unlockLockout() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("unlock lifts a running lockout at once", arguments: Backend.allCases)
+    func unlockLockout(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
         _ = try await test.fail(try await test.begin("emma"))
@@ -231,10 +243,11 @@ struct GateRulesTests {
         #expect(try await test.gate.unlock(profile: "emma", by: "dad") == false)
     }
 
-    @Test("a pass resets the failures in a row and the lockout level")
-    func passResets() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a pass resets the failures in a row and the lockout level", arguments: Backend.allCases)
+    func passResets(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         for _ in 0..<3 { _ = try await test.fail(try await test.begin("emma")) }
         guard case .lockedOut(let until) = try await test.gate.begin(profile: "emma") else {
@@ -256,10 +269,11 @@ struct GateRulesTests {
         #expect(third == .lockedOut(until: test.clock.now.addingTimeInterval(300)))
     }
 
-    @Test("the quiet failureWindow's boundary: at exactly failureWindow after the last failure the count starts again; a millisecond before, it does not")
-    func failureWindowBoundary() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("the quiet failureWindow's boundary: at exactly failureWindow after the last failure the count starts again; a millisecond before, it does not", arguments: Backend.allCases)
+    func failureWindowBoundary(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.setPolicy([(.failureWindow, "1h"), (.minResponseTime, "0s")])
         for (profile, quiet, locks) in [("emma", 3600.0, false), ("liam", 3599.999, true)] {
             try await test.gate.addProfile(profile)
@@ -271,10 +285,11 @@ struct GateRulesTests {
         }
     }
 
-    @Test("a quiet failureWindow after the last failure (or lockout) starts the count again")
-    func failureWindowResets() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a quiet failureWindow after the last failure (or lockout) starts the count again", arguments: Backend.allCases)
+    func failureWindowResets(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.failureWindow, to: "1h")
         for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
@@ -298,10 +313,11 @@ struct GateRulesTests {
         #expect(try await test.auditKinds("emma").contains(.countersReset))
     }
 
-    @Test("turning the clock back during a lockout lifts nothing, and is audited")
-    func clockBackDuringLockout() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("turning the clock back during a lockout lifts nothing, and is audited", arguments: Backend.allCases)
+    func clockBackDuringLockout(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
         guard case .lockedOut(let until) = try await test.fail(try await test.begin("emma")) else {
@@ -320,10 +336,11 @@ struct GateRulesTests {
         _ = try await test.begin("emma")
     }
 
-    @Test("a clock turned back does not stretch a challenge's time either: answers count from the latest time seen")
-    func clockBackDuringChallenge() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a clock turned back does not stretch a challenge's time either: answers count from the latest time seen", arguments: Backend.allCases)
+    func clockBackDuringChallenge(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxWrongAnswers, to: "2")
         let challenge = try await test.begin("emma")
@@ -342,10 +359,11 @@ struct GateRulesTests {
         #expect(try await test.fail(third, after: .seconds(31)) == .failed(.timedOut))
     }
 
-    @Test("replaying an answer to an ended challenge is refused and audited")
-    func replay() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("replaying an answer to an ended challenge is refused and audited", arguments: Backend.allCases)
+    func replay(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
         guard case .passed = try await test.pass(challenge) else {
@@ -360,10 +378,11 @@ struct GateRulesTests {
         }
     }
 
-    @Test("a disabled profile refuses everything")
-    func disabledRefuses() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a disabled profile refuses everything", arguments: Backend.allCases)
+    func disabledRefuses(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let challenge = try await test.begin("emma")
         try await test.gate.setProfileEnabled("emma", false, by: "mum")
@@ -374,19 +393,21 @@ struct GateRulesTests {
         _ = try await test.begin("emma")
     }
 
-    @Test("an unknown profile is not found")
-    func unknownProfile() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("an unknown profile is not found", arguments: Backend.allCases)
+    func unknownProfile(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         await #expect(throws: GateError.notFound("no profile named 'nobody'")) {
             try await test.gate.begin(profile: "nobody")
         }
     }
 
-    @Test("the events stream announces issue, wrong answer, failure, lockout, unlock and pass")
-    func events() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("the events stream announces issue, wrong answer, failure, lockout, unlock and pass", arguments: Backend.allCases)
+    func events(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxWrongAnswers, to: "2")
         try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
@@ -418,10 +439,11 @@ struct GateRulesTests {
         ])
     }
 
-    @Test("every operation leaves the audit chain intact")
-    func auditChainStaysIntact() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("every operation leaves the audit chain intact", arguments: Backend.allCases)
+    func auditChainStaysIntact(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         for _ in 0..<3 { _ = try await test.fail(try await test.begin("emma")) }
         try await test.gate.unlock(profile: "emma", by: "mum")
@@ -431,10 +453,11 @@ struct GateRulesTests {
         #expect(report.checked == (try await test.audit().count))
     }
 
-    @Test("a clock once read far ahead cannot freeze the gate: an adult's unlock takes the clock as it is")
-    func forwardJumpUndoneByUnlock() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a clock once read far ahead cannot freeze the gate: an adult's unlock takes the clock as it is", arguments: Backend.allCases)
+    func forwardJumpUndoneByUnlock(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let realNow = test.clock.now
         test.clock.set(to: realNow.addingTimeInterval(365 * 86_400))
@@ -451,10 +474,11 @@ struct GateRulesTests {
         #expect(unlock?.event.details["clockResetTo"] == String(realNow.millisecondsSince1970))
     }
 
-    @Test("a look at the gate writes nothing unless it settles something (a timed-out challenge)")
-    func stateChecksStayReads() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a look at the gate writes nothing unless it settles something (a timed-out challenge)", arguments: Backend.allCases)
+    func stateChecksStayReads(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let issued = try await test.begin("emma")
         let latestSeen = { () async throws -> Date? in
@@ -473,10 +497,11 @@ struct GateRulesTests {
         #expect(try await test.auditKinds("emma").suffix(1) == [.challengeTimedOut])
     }
 
-    @Test("answers to a disabled profile are refused and audited; disabling ends its open challenge without a failure")
-    func disabledAnswersAudited() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("answers to a disabled profile are refused and audited; disabling ends its open challenge without a failure", arguments: Backend.allCases)
+    func disabledAnswersAudited(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxFailedChallenges, to: "1")
         let challenge = try await test.begin("emma")
@@ -489,10 +514,11 @@ struct GateRulesTests {
         _ = try await test.begin("emma")
     }
 
-    @Test("a timeout fails at its deadline: one long forgotten behind a quiet failureWindow leaves no failure count")
-    func timeoutCountsAtDeadline() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a timeout fails at its deadline: one long forgotten behind a quiet failureWindow leaves no failure count", arguments: Backend.allCases)
+    func timeoutCountsAtDeadline(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.failureWindow, to: "1h")
         for _ in 0..<2 { _ = try await test.fail(try await test.begin("emma")) }
