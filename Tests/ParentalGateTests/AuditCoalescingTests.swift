@@ -98,10 +98,11 @@ struct AuditCoalescingTests {
         #expect(report.isIntact, "\(report.message)")
     }
 
-    @Test("alternating refused begins and replays, two profiles interleaved, different client labels: one record per profile and kind")
-    func interleavedRunsCoalesce() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("alternating refused begins and replays, two profiles interleaved, different client labels: one record per profile and kind", arguments: Backend.allCases)
+    func interleavedRunsCoalesce(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         let emmas = try await Self.lockedOut(test, profile: "emma")
         let mias = try await Self.lockedOut(test, profile: "mia")
         for index in 0..<100 {
@@ -120,10 +121,11 @@ struct AuditCoalescingTests {
         #expect(try await test.gate.verifyAudit().isIntact)
     }
 
-    @Test("a disabled profile: alternating begins, answers and cancels by a script are one refused-begin and one refused-answer record")
-    func disabledProfileRefusalsCoalesce() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a disabled profile: alternating begins, answers and cancels by a script are one refused-begin and one refused-answer record", arguments: Backend.allCases)
+    func disabledProfileRefusalsCoalesce(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let open = try await test.begin("emma")
         _ = try await test.gate.setProfileEnabled("emma", false, by: "mum")
@@ -140,10 +142,11 @@ struct AuditCoalescingTests {
         #expect(try await test.gate.verifyAudit().isIntact)
     }
 
-    @Test("the profile's next other record closes the runs and seals their counts; a later refusal starts a new record")
-    func nextRecordSealsTheRun() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("the profile's next other record closes the runs and seals their counts; a later refusal starts a new record", arguments: Backend.allCases)
+    func nextRecordSealsTheRun(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         let failed = try await Self.lockedOut(test)
         for _ in 0..<5 {
             test.advance(by: .seconds(1))
@@ -175,10 +178,12 @@ struct AuditCoalescingTests {
         #expect(try await test.gate.verifyAudit().isIntact)
     }
 
-    @Test("verify detects a sealed count raised or lowered, a run's row deleted, and a forged seal; the schema refuses changing a sealed run")
-    func tamperingWithCountsIsDetected() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    // SQLite only: it tampers with the SQLite file itself.
+    @Test("verify detects a sealed count raised or lowered, a run's row deleted, and a forged seal; the schema refuses changing a sealed run", arguments: [Backend.sqlite])
+    func tamperingWithCountsIsDetected(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         _ = try await Self.lockedOut(test)
         for _ in 0..<4 {
             test.advance(by: .seconds(1))
@@ -229,10 +234,12 @@ struct AuditCoalescingTests {
         #expect(forged.brokenRecordID == lockout.id, "\(forged.message)")
     }
 
-    @Test("prune keeps a run that began before the cutoff but repeated after it; list --since and stats see it")
-    func pruneAndFiltersFollowTheLastTime() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    // SQLite only: prune and stats are not on PostgreSQL yet.
+    @Test("prune keeps a run that began before the cutoff but repeated after it; list --since and stats see it", arguments: [Backend.sqlite])
+    func pruneAndFiltersFollowTheLastTime(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         _ = try await Self.lockedOut(test, lockout: "7d")
         try await test.gate.setPolicy(.auditRetention, to: "1d", by: "mum")
         try await test.gate.setPolicy(.auditRetention, to: "1d", for: "emma", by: "mum")
@@ -256,10 +263,11 @@ struct AuditCoalescingTests {
         #expect(try await test.gate.verifyAudit().isIntact)
     }
 
-    @Test("a clock running behind records one anomaly with a count, not one per request")
-    func clockAnomaliesCoalesce() async throws {
-        let test = try TestGate.onFile()
-        defer { test.remove() }
+    @Test("a clock running behind records one anomaly with a count, not one per request", arguments: Backend.allCases)
+    func clockAnomaliesCoalesce(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         _ = try await Self.lockedOut(test)
         test.advance(by: .seconds(-60))
         for _ in 0..<50 {
