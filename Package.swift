@@ -19,6 +19,7 @@ let migrationFiles = [
 /// Every `Migrations/postgres/NNNN_name.sql`, the PostgreSQL schema, embedded likewise.
 let postgresMigrationFiles = [
     "0001_gate.sql",
+    "0002_admin_tokens.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

@@ -6,5 +6,6 @@ package enum PostgresMigrations {
     /// File name and contents of each migration, in order.
     package static let files: [(name: String, sql: [UInt8])] = [
         ("0001_gate.sql", PackageResources._001_gate_sql),
+        ("0002_admin_tokens.sql", PackageResources._002_admin_tokens_sql),
     ]
 }

@@ -5,7 +5,7 @@ import GRDB
 
 /// The reads and writes GateStore's shared rules (``SQLRunner``) do not cover yet, on
 /// PostgreSQL: the household, the lists an operator reads, and refusals for what is not
-/// kept there yet (admin tokens, notifications, requests to a parent, question sets, pruning).
+/// kept there yet (notifications, requests to a parent, question sets, pruning, statistics).
 ///
 /// What cannot be made on PostgreSQL yet is refused where it would be made, so its reads
 /// (no request waiting, no question set) are the truth, not a guess.
@@ -89,18 +89,6 @@ extension PostgresTransaction: GateTransaction {
 
     package func removeQuestionSet(named name: String, locale: LocaleTag?, by actor: Label, at now: Date) throws -> Int {
         throw StoreError.questionSetNotFound(name: name, locale: locale?.identifier)
-    }
-
-    // MARK: Admin tokens: none are kept on PostgreSQL yet
-
-    package func addAdminToken(
-        _ token: String?, label: Label, retiring: AdminTokenRetirement, by actor: Label, at now: Date
-    ) throws -> String {
-        throw notYet("an admin token")
-    }
-
-    package func isAdminToken(_ token: String) throws -> Bool {
-        false
     }
 
     // MARK: Notifications: none are kept on PostgreSQL yet

@@ -19,7 +19,7 @@ struct PostgresDaemonTests {
         let first = try await RunningDaemon.start(["--database", Self.address(cluster)])
         let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
         defer { first.stop(); second.stop() }
-        #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines) == "2")
 
         try first.ok(["profile", "add", "emma", "--by", "mum"])
         try second.ok(["policy", "set", "--max-wrong-answers", "5", "--max-failed-challenges", "1", "--min-response-time", "0s", "--by", "mum"])
@@ -94,16 +94,24 @@ struct PostgresDaemonTests {
         }
     }
 
-    @Test("sessions on two daemons: one passed through one daemon opens forward auth on both at once; ended through the other's admin socket, or its profile disabled, the very next request to either is 401")
+    @Test("two daemons: the admin token one stored opens both admin APIs; a session passed through one opens forward auth on both at once; ended through the other's admin socket, or its profile disabled, the very next request to either is 401")
     func sessionsAcrossDaemons() async throws {
         let cluster = try PostgresCluster.start(name: "pg-sessions")
         defer { try? cluster.stop() }
-        let first = try await RunningDaemon.start(["--database", Self.address(cluster)])
+        let first = try await RunningDaemon.start(["--database", Self.address(cluster), "--init-admin-token"])
         let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
         defer { first.stop(); second.stop() }
         try first.ok(["profile", "add", "emma", "--by", "mum"])
         try second.ok(["policy", "set", "--min-response-time", "0s", "--by", "mum"])
         let daemons = [first, second]
+        // The admin token one daemon stored opens the other's admin API too; a wrong one neither.
+        let admin = try first.adminToken()
+        for daemon in daemons {
+            let profiles = try await HTTPClient.send(try daemon.url("/v1/admin/profiles"), headers: ["Authorization": "Bearer \(admin)"])
+            #expect(profiles.status == 200 && profiles.text.contains("emma"), "\(profiles.text)")
+            let refused = try await HTTPClient.send(try daemon.url("/v1/admin/profiles"), headers: ["Authorization": "Bearer x\(admin)"])
+            #expect(refused.status == 401)
+        }
 
         /// Begins through `first` and answers through `second`, over HTTP; returns the session's token.
         func pass() async throws -> String {

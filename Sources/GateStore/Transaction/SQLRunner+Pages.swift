@@ -139,4 +139,9 @@ struct SingleValue: FetchableRecord {
     init(row: Row) {
         value = row.databaseValues.first
     }
+
+    /// The value as a count (0 when it is NULL).
+    var count: Int {
+        value.flatMap { Int.fromDatabaseValue($0) } ?? 0
+    }
 }
