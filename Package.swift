@@ -20,6 +20,7 @@ let migrationFiles = [
 let postgresMigrationFiles = [
     "0001_gate.sql",
     "0002_admin_tokens.sql",
+    "0003_questions.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

@@ -7,5 +7,6 @@ package enum PostgresMigrations {
     package static let files: [(name: String, sql: [UInt8])] = [
         ("0001_gate.sql", PackageResources._001_gate_sql),
         ("0002_admin_tokens.sql", PackageResources._002_admin_tokens_sql),
+        ("0003_questions.sql", PackageResources._003_questions_sql),
     ]
 }

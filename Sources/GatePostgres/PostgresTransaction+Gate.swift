@@ -5,7 +5,7 @@ import GRDB
 
 /// The reads and writes GateStore's shared rules (``SQLRunner``) do not cover yet, on
 /// PostgreSQL: the household, the lists an operator reads, and refusals for what is not
-/// kept there yet (notifications, requests to a parent, question sets, pruning, statistics).
+/// kept there yet (notifications, requests to a parent, pruning, statistics).
 ///
 /// What cannot be made on PostgreSQL yet is refused where it would be made, so its reads
 /// (no request waiting, no question set) are the truth, not a guess.
@@ -59,36 +59,6 @@ extension PostgresTransaction: GateTransaction {
 
     package func pruneAudit(before cutoff: Date, by actor: Label, at now: Date) throws -> PruneResult {
         throw notYet("pruning the audit log")
-    }
-
-    // MARK: Questions: none are kept on PostgreSQL yet
-
-    package func fewestOwnChoices(for source: QuestionSource) throws -> Int? {
-        nil
-    }
-
-    package func importQuestionSet(_ set: QuestionSet, replacing: Bool, by actor: Label, at now: Date) throws -> QuestionSetSummary {
-        throw notYet("importing a question set")
-    }
-
-    package func questionSets() throws -> [QuestionSetSummary] {
-        []
-    }
-
-    package func questionSetLocales(named name: String) throws -> [LocaleTag] {
-        []
-    }
-
-    package func questions(inSet name: String, locale: LocaleTag) throws -> [StoredQuestion] {
-        []
-    }
-
-    package func question(id: Int64) throws -> StoredQuestion? {
-        nil
-    }
-
-    package func removeQuestionSet(named name: String, locale: LocaleTag?, by actor: Label, at now: Date) throws -> Int {
-        throw StoreError.questionSetNotFound(name: name, locale: locale?.identifier)
     }
 
     // MARK: Notifications: none are kept on PostgreSQL yet

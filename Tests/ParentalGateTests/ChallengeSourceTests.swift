@@ -53,9 +53,11 @@ struct ChallengeSourceTests {
         }
     }
 
-    @Test("a question set source asks the set's questions in the best-matching locale")
-    func questionSet() async throws {
-        let test = try TestGate()
+    @Test("a question set source asks the set's questions in the best-matching locale", arguments: Backend.allCases)
+    func questionSet(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma", locale: "de-CH")
         try await test.gate.addProfile("liam", locale: "ja")
         try await test.gate.importQuestions(
@@ -76,18 +78,22 @@ struct ChallengeSourceTests {
         #expect(Set(withChoices.choices ?? []) == [6, 8, 10])
     }
 
-    @Test("a question set that does not exist falls back to arithmetic: the gate never opens for lack of a question")
-    func missingSet() async throws {
-        let test = try TestGate()
+    @Test("a question set that does not exist falls back to arithmetic: the gate never opens for lack of a question", arguments: Backend.allCases)
+    func missingSet(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.questionSource, to: "questionSet:nothing")
         let challenge = try await test.begin("emma")
         #expect(challenge.prompt.hasPrefix("What is "))
     }
 
-    @Test("the mixed source asks both arithmetic and stored questions")
-    func mixed() async throws {
-        let test = try TestGate()
+    @Test("the mixed source asks both arithmetic and stored questions", arguments: Backend.allCases)
+    func mixed(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.importQuestions(
             [try Question(prompt: "How many legs has a spider?", answer: 8)], set: "animals", locale: "en", by: "mum")

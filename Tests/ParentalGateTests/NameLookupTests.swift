@@ -66,8 +66,7 @@ struct NameLookupTests {
         }
     }
 
-    // SQLite only: question sets are not kept on PostgreSQL yet.
-    @Test("question sets: a name with a control character neither finds nor removes another set", arguments: [Backend.sqlite])
+    @Test("question sets: a name with a control character neither finds nor removes another set", arguments: Backend.allCases)
     func questionSets(backend: Backend) async throws {
         let backing = try await backend.gate()
         defer { backing.remove() }

@@ -36,6 +36,11 @@ extension QuestionRecord: ColumnsRecord {
             """
     }()
 
+    /// The questions of a set, when it is replaced.
+    static let deleteOfSetSQL = "DELETE FROM \(databaseTableName) WHERE \(Columns.setId.name) = ?"
+    /// A question by its id.
+    static let byIDSQL = selectSQL(where: .id)
+
     enum Columns: String, CaseIterable, ColumnExpression {
         case id, setId = "set_id", position, prompt, answer, choices
     }

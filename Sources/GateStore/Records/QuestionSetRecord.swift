@@ -1,3 +1,5 @@
+import Foundation
+import GateCore
 import GRDB
 
 /// A row of `question_sets`.
@@ -39,7 +41,38 @@ extension QuestionSetRecord: FetchableRecord, PersistableRecord {
     typealias CodingKeys = Columns
 
     /// The set of a name's lookup key in a locale.
-    static func named(_ key: String, locale: String) -> QueryInterfaceRequest<Self> {
-        filter { $0.nameKey == key && $0.locale == locale }
+    static let namedSQL = selectSQL(where: .nameKey, .locale)
+    /// A set's new name (its case) and time, when it is replaced.
+    static let renameSQL = updateSQL(set: [.name, .updatedAt], where: .id)
+    /// The sets of a name's lookup key, in every locale.
+    static let deleteNamedSQL = "DELETE FROM \(databaseTableName) WHERE \(Columns.nameKey.name) = ?"
+    /// The set of a name's lookup key in one locale.
+    static let deleteNamedInLocaleSQL = deleteNamedSQL + " AND \(Columns.locale.name) = ?"
+}
+
+extension QuestionSetRecord: ColumnsRecord {
+    static let insertSQL = insertStatement()
+
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .name: name
+        case .nameKey: nameKey
+        case .locale: locale
+        case .createdAt: createdAt
+        case .updatedAt: updatedAt
+        }
+    }
+}
+
+/// A row of ``QuestionSetRecord/summariesSQL``: a set and how many questions it holds.
+struct QuestionSetSummaryRow: FetchableRecord {
+    var summary: QuestionSetSummary
+
+    init(row: Row) throws {
+        typealias Columns = QuestionSetRecord.Columns
+        summary = QuestionSetSummary(
+            id: row[Columns.id], name: row[Columns.name], locale: try LocaleTag(stored: row[Columns.locale] as String),
+            questionCount: row[QuestionSetRecord.questionCount], updatedAt: Date(millisecondsSince1970: row[Columns.updatedAt]))
     }
 }

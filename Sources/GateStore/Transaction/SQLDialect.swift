@@ -19,4 +19,12 @@ package enum SQLDialect: Sendable {
         case .postgres: "(\(column)::jsonb ->> '\(key)')"
         }
     }
+
+    /// The number of elements of the JSON array stored as text in `column`.
+    func jsonArrayLength(_ column: String) -> String {
+        switch self {
+        case .sqlite: "json_array_length(\(column))"
+        case .postgres: "jsonb_array_length(\(column)::jsonb)"
+        }
+    }
 }

@@ -22,7 +22,7 @@ extension SQLRunner {
     }
 }
 
-extension SQLRunner where Self: GateTransaction {
+extension SQLRunner {
     /// Sets `field` of `scope`'s policy to `value` (`nil`: inherit again), recording who did it.
     ///
     /// Returns the recorded change, or `nil` when the value was already so.

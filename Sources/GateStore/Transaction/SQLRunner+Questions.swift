@@ -2,7 +2,7 @@ import Foundation
 import GateCore
 import GRDB
 
-extension StoreTransaction {
+extension SQLRunner {
     /// Stores `set`; an existing set of the same name and locale is replaced only when
     /// `replacing` is true.
     @discardableResult
@@ -11,28 +11,25 @@ extension StoreTransaction {
     ) throws -> QuestionSetSummary {
         let time = now.millisecondsSince1970
         let setID: Int64
-        if let existing = try QuestionSetRecord.named(set.name.key, locale: set.locale.identifier).fetchOne(db) {
+        if let existing = try fetchOne(QuestionSetRecord.self, QuestionSetRecord.namedSQL, [set.name.key, set.locale.identifier]) {
             guard replacing, let id = existing.id else {
                 throw StoreError.duplicateQuestionSet(name: existing.name, locale: existing.locale)
             }
             setID = id
-            try QuestionRecord.filter { $0.setId == id }.deleteAll(db)
-            memo.challenges.removeAll()  // SQLite cleared the question of the challenges that asked them
-            try QuestionSetRecord.filter { $0.id == id }.updateAll(db) {
-                [$0.name.set(to: set.name.value), $0.updatedAt.set(to: max(time, existing.createdAt))]
-            }
+            try execute(QuestionRecord.deleteOfSetSQL, [id])
+            memo.challenges.removeAll()  // the database cleared the question of the challenges that asked them
+            try execute(QuestionSetRecord.renameSQL, [set.name.value, max(time, existing.createdAt), id])
         } else {
-            try QuestionSetRecord(
+            guard let id = try insert(QuestionSetRecord(
                 id: nil, name: set.name.value, nameKey: set.name.key, locale: set.locale.identifier,
                 createdAt: time, updatedAt: time
-            ).insert(db)
-            setID = db.lastInsertedRowID
+            )) else { throw StoreError.constraint("a question set without an id") }
+            setID = id
         }
         for (position, question) in set.questions.enumerated() {
-            try QuestionRecord(
+            try insert(QuestionRecord(
                 id: nil, setId: setID, position: position, prompt: question.prompt, answer: question.answer,
-                choices: try question.choices.map(JSONText.encode)
-            ).insertCached(db)
+                choices: try question.choices.map(JSONText.encode)))
         }
         do {
             try checkPoliciesAgainstQuestions()
@@ -53,31 +50,25 @@ extension StoreTransaction {
 
     /// Every stored question set, by name and locale.
     package func questionSets() throws -> [QuestionSetSummary] {
-        typealias Columns = QuestionSetRecord.Columns
-        return try Row.fetchAll(db.cachedStatement(sql: QuestionSetRecord.summariesSQL)).map { row in
-            QuestionSetSummary(
-                id: row[Columns.id], name: row[Columns.name], locale: try LocaleTag(stored: row[Columns.locale] as String),
-                questionCount: row[QuestionSetRecord.questionCount], updatedAt: Date(millisecondsSince1970: row[Columns.updatedAt]))
-        }
+        try fetchAll(QuestionSetSummaryRow.self, QuestionSetRecord.summariesSQL, []).map(\.summary)
     }
 
     /// The locales the set called `name` exists in.
     package func questionSetLocales(named name: String) throws -> [LocaleTag] {
-        try String.fetchAll(
-            db.cachedStatement(sql: QuestionSetRecord.localesSQL),
-            arguments: [try ProfileName.lookupKey(for: name, what: "question set name")]
-        ).map { try LocaleTag(stored: $0) }
+        try fetchAll(SingleValue.self, QuestionSetRecord.localesSQL, [try ProfileName.lookupKey(for: name, what: "question set name")])
+            .map { try LocaleTag(stored: $0.value.flatMap { String.fromDatabaseValue($0) } ?? "") }
     }
 
     /// The questions of the set called `name` in exactly `locale`, in their order.
     package func questions(inSet name: String, locale: LocaleTag) throws -> [StoredQuestion] {
-        try QuestionRecord.fetchAll(db.cachedStatement(sql: QuestionRecord.inSetSQL), arguments: [try ProfileName.lookupKey(for: name, what: "question set name"), locale.identifier]
+        try fetchAll(
+            QuestionRecord.self, QuestionRecord.inSetSQL, [try ProfileName.lookupKey(for: name, what: "question set name"), locale.identifier]
         ).map { try $0.storedQuestion() }
     }
 
     /// The question with identifier `id`, if it still exists.
     package func question(id: Int64) throws -> StoredQuestion? {
-        try QuestionRecord.fetchOne(db, key: id)?.storedQuestion()
+        try fetchOne(QuestionRecord.self, QuestionRecord.byIDSQL, [id])?.storedQuestion()
     }
 
     /// Removes the set called `name` in `locale`, or in every locale when `locale` is `nil`.
@@ -85,10 +76,12 @@ extension StoreTransaction {
     @discardableResult
     package func removeQuestionSet(named name: String, locale: LocaleTag?, by actor: Label, at now: Date) throws -> Int {
         let key = try ProfileName.lookupKey(for: name, what: "question set name")
-        var sets = QuestionSetRecord.filter { $0.nameKey == key }
-        if let locale { sets = sets.filter { $0.locale == locale.identifier } }
-        let removed = try sets.deleteAll(db)
-        memo.challenges.removeAll()  // SQLite cleared the question of the challenges that asked them
+        let removed = if let locale {
+            try execute(QuestionSetRecord.deleteNamedInLocaleSQL, [key, locale.identifier])
+        } else {
+            try execute(QuestionSetRecord.deleteNamedSQL, [key])
+        }
+        memo.challenges.removeAll()  // the database cleared the question of the challenges that asked them
         guard removed > 0 else { throw StoreError.questionSetNotFound(name: name, locale: locale?.identifier) }
         try appendAudit(
             AuditEvent(
@@ -96,5 +89,22 @@ extension StoreTransaction {
                 details: ["set": name, "locale": locale?.identifier ?? "all", "sets": String(removed)]),
             at: now)
         return removed
+    }
+
+    /// The fewest own choices of a stored question `source` may ask; `nil` when none has its own.
+    package func fewestOwnChoices(for source: QuestionSource) throws -> Int? {
+        typealias Question = QuestionRecord.Columns
+        typealias Set = QuestionSetRecord.Columns
+        let fewest = "SELECT min(\(dialect.jsonArrayLength("q.\(Question.choices.name)"))) FROM \(QuestionRecord.databaseTableName) q"
+        let found: SingleValue? = switch source {
+        case .arithmetic: nil
+        case .mixed: try fetchOne(SingleValue.self, fewest + " WHERE q.\(Question.choices.name) IS NOT NULL", [])
+        case .questionSet(let name):
+            try fetchOne(SingleValue.self, fewest + """
+                 JOIN \(QuestionSetRecord.databaseTableName) s ON s.\(Set.id.name) = q.\(Question.setId.name)
+                WHERE q.\(Question.choices.name) IS NOT NULL AND s.\(Set.nameKey.name) = ?
+                """, [ProfileName.key(for: name)])
+        }
+        return found?.value.flatMap { Int.fromDatabaseValue($0) }
     }
 }
