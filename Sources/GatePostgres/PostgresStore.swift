@@ -166,7 +166,7 @@ package struct PostgresStore: GateStorage {
 
     package func verifyAudit() async throws -> AuditVerification {
         try await read { transaction in
-            try transaction.verifyAuditChain(highestID: try transaction.auditTail().id)
+            try transaction.verifyAuditChain(highestID: try transaction.highestAuditID())
         }
     }
 

@@ -4,8 +4,8 @@ import GateStore
 import GRDB
 
 /// The reads and writes GateStore's shared rules (``SQLRunner``) do not cover yet, on
-/// PostgreSQL: the household, the lists an operator reads, and refusals for what is not
-/// kept there yet (notifications, requests to a parent, pruning, statistics).
+/// PostgreSQL: the household, and refusals for what is not
+/// kept there yet (notifications and requests to a parent).
 ///
 /// What cannot be made on PostgreSQL yet is refused where it would be made, so its reads
 /// (no request waiting, no question set) are the truth, not a guess.
@@ -47,18 +47,6 @@ extension PostgresTransaction: GateTransaction {
             [locale.identifier, now.millisecondsSince1970, actor.value])
         try appendAudit(
             AuditEvent(.householdUpdated, actor: actor.value, details: ["defaultLocale": "\(old) → \(locale)"]), at: now)
-    }
-
-    // MARK: Lists
-
-    package func gateStats(profileID: Int64?, since: Date?) throws -> [GateStats] {
-        throw notYet("gate statistics")
-    }
-
-    // MARK: Pruning
-
-    package func pruneAudit(before cutoff: Date, by actor: Label, at now: Date) throws -> PruneResult {
-        throw notYet("pruning the audit log")
     }
 
     // MARK: Notifications: none are kept on PostgreSQL yet

@@ -105,6 +105,12 @@ package final class PostgresTransaction: SQLRunner {
         return (id, hash)
     }
 
+    /// The head's id: it only moves forward, whatever is deleted behind it.
+    package func highestAuditID() throws -> Int64 {
+        let found: Int64? = try rows("SELECT last_id FROM audit_head WHERE id = 1", []).rows.first?["last_id"]
+        return found ?? 0
+    }
+
     /// No subscription can be made on PostgreSQL yet, so there is nobody to queue for.
     package func queueNotifications(_ event: NotificationEvent, profileID: Int64?, only subscription: Int64?) throws -> Int {
         0

@@ -139,8 +139,8 @@ struct PostgresGateTests {
         defer { try? store.close() }
         let gate = Gate(storage: store, timeSource: .manual(clock))
         try await gate.addProfile("emma")
-        await #expect(throws: GateError.database("PostgreSQL error 0A000: gate statistics is not available on PostgreSQL yet")) {
-            try await gate.stats()
+        await #expect(throws: GateError.database("PostgreSQL error 0A000: asking a parent is not available on PostgreSQL yet")) {
+            try await gate.askParent(profile: "emma")
         }
         await #expect(throws: GateError.database(
             "a backup needs an SQLite file, and postgres:///pg-refusals is PostgreSQL (back it up with pg_dump)"

@@ -50,7 +50,7 @@ struct AuditChainCoverageTests {
                         try db.execute(sql: "DROP TRIGGER audit_log_no_update")
                         try db.execute(sql: "UPDATE audit_log SET \(change) WHERE id = ?", arguments: [id])
                         #expect(db.changesCount == 1, "\(kind) \(column)")
-                        problem = try StoreTransaction(db).verifyAuditChain().problem
+                        problem = try StoreTransaction(db).verifyAuditChain(highestID: StoreTransaction(db).highestAuditID()).problem
                         return .rollback
                     }
                     return problem

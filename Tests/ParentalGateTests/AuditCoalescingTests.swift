@@ -234,8 +234,7 @@ struct AuditCoalescingTests {
         #expect(forged.brokenRecordID == lockout.id, "\(forged.message)")
     }
 
-    // SQLite only: prune and stats are not on PostgreSQL yet.
-    @Test("prune keeps a run that began before the cutoff but repeated after it; list --since and stats see it", arguments: [Backend.sqlite])
+    @Test("prune keeps a run that began before the cutoff but repeated after it; list --since and stats see it", arguments: Backend.allCases)
     func pruneAndFiltersFollowTheLastTime(backend: Backend) async throws {
         let backing = try await backend.gate()
         defer { backing.remove() }

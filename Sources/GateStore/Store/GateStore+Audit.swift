@@ -11,15 +11,14 @@ extension GateStore {
     /// deleted records at the end (the numbering once went further), and a run's count or
     /// last time that differs from what the profile's next record sealed (``AuditRun``).
     package func verifyAudit() async throws -> AuditVerification {
-        try await read { transaction in try transaction.verifyAuditChain() }
+        try await read { transaction in try transaction.verifyAuditChain(highestID: transaction.highestAuditID()) }
     }
 }
 
 extension StoreTransaction {
-    /// Walks the chain up to the highest id the log ever gave (`sqlite_sequence`).
-    func verifyAuditChain() throws -> AuditVerification {
-        let highest = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = '\(AuditLogRecord.databaseTableName)'") ?? 0
-        return try verifyAuditChain(highestID: highest)
+    /// The highest id the audit log ever gave, as `AUTOINCREMENT` keeps it (`sqlite_sequence`).
+    package func highestAuditID() throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = '\(AuditLogRecord.databaseTableName)'") ?? 0
     }
 }
 

@@ -33,6 +33,8 @@ package protocol SQLRunner {
     /// The id the next audit record follows and the hash it chains to, with the open runs
     /// noted in ``memo`` (the chain's head locked until the transaction ends).
     func auditTail() throws -> (id: Int64, hash: Data)
+    /// The highest id the audit log ever gave (a deleted tail leaves it behind).
+    func highestAuditID() throws -> Int64
     /// Puts `event` in the notification outbox for its subscribers; returns how many.
     @discardableResult
     func queueNotifications(_ event: NotificationEvent, profileID: Int64?, only subscription: Int64?) throws -> Int

@@ -2,7 +2,7 @@ import Foundation
 import GateCore
 import GRDB
 
-extension StoreTransaction {
+extension SQLRunner {
     /// Drops audit records, attempts, ended challenges and ended sessions older than
     /// `cutoff`, keeping the audit chain verifiable.
     ///
@@ -10,38 +10,54 @@ extension StoreTransaction {
     /// last one dropped, and an `auditPruned` record (itself chained) says what went. A
     /// broken chain is never pruned: that would hide the evidence.
     package func pruneAudit(before cutoff: Date, by actor: Label, at now: Date) throws -> PruneResult {
-        let verification = try verifyAuditChain()
+        let verification = try verifyAuditChain(highestID: highestAuditID())
         if !verification.isIntact {
             throw StoreError.constraint("the audit chain is broken (\(verification.description)); prune refused")
         }
         let cutoffMs = cutoff.millisecondsSince1970
         // A prefix of the chain, always keeping the newest record.
         typealias Log = AuditLogRecord.Columns
-        let log = AuditLogRecord.all()
-        let newest = try log.select(max(Log.id), as: Int64.self).fetchOne(db) ?? 0
+        typealias Run = AuditRepeatRecord.Columns
+        let log = AuditLogRecord.databaseTableName
+        let value = { (sql: String, arguments: [(any DatabaseValueConvertible)?]) throws -> Int64? in
+            try fetchOne(SingleValue.self, sql, arguments)?.value.flatMap { Int64.fromDatabaseValue($0) }
+        }
+        let newest = try value("SELECT max(\(Log.id.name)) FROM \(log)", []) ?? 0
         // A run that began before the cutoff but repeated after it is kept whole.
         let firstKept = [
-            try log.filter { $0.occurredAt >= cutoffMs }.select(min(Log.id), as: Int64.self).fetchOne(db),
-            try AuditRepeatRecord.filter { $0.lastAt >= cutoffMs }.select(min(AuditRepeatRecord.Columns.auditId), as: Int64.self).fetchOne(db),
+            try value("SELECT min(\(Log.id.name)) FROM \(log) WHERE \(Log.occurredAt.name) >= ?", [cutoffMs]),
+            try value("SELECT min(\(Run.auditId.name)) FROM \(AuditRepeatRecord.databaseTableName) WHERE \(Run.lastAt.name) >= ?", [cutoffMs]),
         ].compactMap { $0 }.min()
         let before = firstKept ?? Int64.max
-        let through = min(try log.filter { $0.id < before }.select(max(Log.id), as: Int64.self).fetchOne(db) ?? 0, newest - 1)
+        let through = min(try value("SELECT max(\(Log.id.name)) FROM \(log) WHERE \(Log.id.name) < ?", [before]) ?? 0, newest - 1)
         var removedRecords = 0
-        if through > 0, let hash = try log.filter({ $0.id == through }).select(Log.hash, as: Data.self).fetchOne(db) {
-            try AuditAnchorRecord.only.updateAll(db) { [$0.prunedThroughId.set(to: through), $0.prunedThroughHash.set(to: hash)] }
-            removedRecords = try log.filter { $0.id <= through }.deleteAll(db)
+        if through > 0,
+           let hash = try fetchOne(SingleValue.self, "SELECT \(Log.hash.name) FROM \(log) WHERE \(Log.id.name) = ?", [through])?
+               .value.flatMap({ Data.fromDatabaseValue($0) })
+        {
+            typealias Anchor = AuditAnchorRecord.Columns
+            try execute(
+                "UPDATE \(AuditAnchorRecord.databaseTableName) SET \(Anchor.prunedThroughId.name) = ?, \(Anchor.prunedThroughHash.name) = ? WHERE \(Anchor.id.name) = 1",
+                [through, hash])
+            removedRecords = try execute("DELETE FROM \(log) WHERE \(Log.id.name) <= ?", [through])
         }
-        let anchor = try AuditAnchorRecord.only.fetchOne(db)
+        let anchor = try fetchOne(AuditAnchorRecord.self, AuditAnchorRecord.onlySQL, [])
         let anchorID = anchor?.prunedThroughId ?? 0
         let anchorHash = anchor?.prunedThroughHash ?? AuditChain.genesis
         // Attempts first: deleting a challenge deletes its attempts too (cascade), uncounted.
-        let removedAttempts = try AttemptRecord.filter { $0.answeredAt < cutoffMs }.deleteAll(db)
+        let removedAttempts = try execute(
+            "DELETE FROM \(AttemptRecord.databaseTableName) WHERE \(AttemptRecord.Columns.answeredAt.name) < ?", [cutoffMs])
         // Sessions before challenges: SQLite would otherwise clear the challenge of every
         // session about to go as well.
-        let removedSessions = try ParentSessionRecord.filter { $0.expiresAt < cutoffMs || ($0.endedAt != nil && $0.endedAt < cutoffMs) }
-            .deleteAll(db)
-        let removedChallenges = try ChallengeRecord.filter { $0.status != ChallengeStatus.open.rawValue && $0.endedAt < cutoffMs }
-            .deleteAll(db)
+        typealias Session = ParentSessionRecord.Columns
+        let removedSessions = try execute("""
+            DELETE FROM \(ParentSessionRecord.databaseTableName)
+            WHERE \(Session.expiresAt.name) < ? OR (\(Session.endedAt.name) IS NOT NULL AND \(Session.endedAt.name) < ?)
+            """, [cutoffMs, cutoffMs])
+        typealias Challenge = ChallengeRecord.Columns
+        let removedChallenges = try execute("""
+            DELETE FROM \(ChallengeRecord.databaseTableName) WHERE \(Challenge.status.name) <> ? AND \(Challenge.endedAt.name) < ?
+            """, [ChallengeStatus.open.rawValue, cutoffMs])
         memo.challenges.removeAll()
         memo.openRuns = memo.openRuns.mapValues { $0.filter { $0.value.auditID > anchorID } }.filter { !$0.value.isEmpty }
         let result = PruneResult(
