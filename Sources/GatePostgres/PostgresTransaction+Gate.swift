@@ -3,12 +3,11 @@ import GateCore
 import GateStore
 import GRDB
 
-/// The reads and writes GateStore's shared rules (``SQLRunner``) do not cover yet, on
-/// PostgreSQL: the household, and refusals for what is not
-/// kept there yet (notifications and requests to a parent).
+/// What GateStore's shared rules (``SQLRunner``) do not cover yet on PostgreSQL: refusals
+/// for what is not kept there yet (notification subscriptions and requests to a parent).
 ///
 /// What cannot be made on PostgreSQL yet is refused where it would be made, so its reads
-/// (no request waiting, no question set) are the truth, not a guess.
+/// (no request waiting, no subscription) are the truth, not a guess.
 extension PostgresTransaction: GateTransaction {
     package func attribute(to account: String?) {
         memo.account = account
@@ -30,23 +29,6 @@ extension PostgresTransaction: GateTransaction {
     /// Refuses `operation`: not kept on PostgreSQL yet (SQLSTATE 0A000, "feature not supported").
     private func notYet(_ operation: String) -> StoreError {
         .postgres(code: "0A000", message: "\(operation) is not available on PostgreSQL yet")
-    }
-
-    // MARK: Household
-
-    package func householdLocale() throws -> LocaleTag {
-        let stored: String? = try rows("SELECT default_locale FROM household WHERE id = 1", []).rows.first?["default_locale"]
-        return stored.flatMap { try? LocaleTag(stored: $0) } ?? .english
-    }
-
-    package func setHouseholdLocale(_ locale: LocaleTag, by actor: Label, at now: Date) throws {
-        let old = try householdLocale()
-        guard old != locale else { return }
-        try execute(
-            "UPDATE household SET default_locale = ?, updated_at = ?, updated_by = ? WHERE id = 1",
-            [locale.identifier, now.millisecondsSince1970, actor.value])
-        try appendAudit(
-            AuditEvent(.householdUpdated, actor: actor.value, details: ["defaultLocale": "\(old) → \(locale)"]), at: now)
     }
 
     // MARK: Notifications: none are kept on PostgreSQL yet

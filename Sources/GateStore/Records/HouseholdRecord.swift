@@ -12,10 +12,10 @@ struct HouseholdRecord: Codable {
 
 extension HouseholdRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "household"
-    /// The household's row: a database holds one household.
-    static let only = HouseholdRecord.filter { $0.id == 1 }
     /// Its default language, read by every challenge's preparation: a statement cached per connection.
     static let defaultLocaleSQL = "SELECT \(Columns.defaultLocale.name) FROM \(databaseTableName) WHERE \(Columns.id.name) = 1"
+    /// The household's default language, when and by whom it was set.
+    static let setLocaleSQL = "UPDATE \(databaseTableName) SET \(Columns.defaultLocale.name) = ?, \(Columns.updatedAt.name) = ?, \(Columns.updatedBy.name) = ? WHERE \(Columns.id.name) = 1"
 
     /// The table's columns, which are also the record's coding keys.
     enum Columns: String, CaseIterable, CodingKey, ColumnExpression {
