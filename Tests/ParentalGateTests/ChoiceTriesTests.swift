@@ -34,9 +34,11 @@ struct ChoiceTriesTests {
         }
     }
 
-    @Test("a policy that gives a question's own choices as many tries is refused, for the household and a profile, and changes nothing")
-    func policyRefused() async throws {
-        let test = try TestGate()
+    @Test("a policy that gives a question's own choices as many tries is refused, for the household and a profile, and changes nothing", arguments: Backend.allCases)
+    func policyRefused(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.importQuestions(bird, set: "animals", locale: "en")
         try await test.gate.setPolicy([(.answerFormat, "choice"), (.choiceCount, "8"), (.questionSource, "questionSet:animals")])
@@ -68,9 +70,11 @@ struct ChoiceTriesTests {
         }
     }
 
-    @Test("an import that would give a policy in force as many tries as a question's own choices is refused and stores nothing")
-    func importRefused() async throws {
-        let test = try TestGate()
+    @Test("an import that would give a policy in force as many tries as a question's own choices is refused and stores nothing", arguments: Backend.allCases)
+    func importRefused(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.answerFormat, to: "choice", for: "emma")
         try await test.gate.setPolicy(.choiceCount, to: "8", for: "emma")

@@ -9,14 +9,15 @@ import TestSlots
 struct PagingTests {
     /// A gate with `answers` wrong answers of emma recorded (each a failed challenge, with
     /// unlocks between lockouts).
-    static func gate(answers: Int) async throws -> TestGate {
-        let test = try TestGate()
+    static func gate(answers: Int, on backend: Backend = .sqlite) async throws -> BackendGate {
+        let backing = try await backend.gate()
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy(.maxFailedChallenges, to: 100)
         for _ in 0..<answers {
             _ = try await test.fail(try await test.begin("emma"))
         }
-        return test
+        return backing
     }
 
     /// Every page of the audit log, `limit` at a time, in `order`.
@@ -31,9 +32,11 @@ struct PagingTests {
         return pages
     }
 
-    @Test("the audit log in pages of 10, oldest and newest first: every record once, in order, the last page says so")
-    func auditPages() async throws {
-        let test = try await Self.gate(answers: 40)
+    @Test("the audit log in pages of 10, oldest and newest first: every record once, in order, the last page says so", arguments: Backend.allCases)
+    func auditPages(backend: Backend) async throws {
+        let backing = try await Self.gate(answers: 40, on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let all = try await test.gate.auditEntries(limit: Gate.maximumPageSize)
         #expect(all.next == nil)
         #expect(all.items.count > 100, "more than the 100 the old query stopped at: \(all.items.count)")
@@ -45,9 +48,11 @@ struct PagingTests {
         #expect(backward.flatMap { $0 } == all.items.reversed())
     }
 
-    @Test("a cursor is a position: records added between pages never repeat or shift the next page")
-    func cursorsAreStable() async throws {
-        let test = try await Self.gate(answers: 3)
+    @Test("a cursor is a position: records added between pages never repeat or shift the next page", arguments: Backend.allCases)
+    func cursorsAreStable(backend: Backend) async throws {
+        let backing = try await Self.gate(answers: 3, on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let first = try await test.gate.auditEntries(limit: 5)
         _ = try await test.fail(try await test.begin("emma"))
         let second = try await test.gate.auditEntries(limit: 5, after: first.next)
@@ -58,9 +63,11 @@ struct PagingTests {
         #expect(older.items.first?.id == (newest.items.last?.id ?? 0) - 1)
     }
 
-    @Test("attempts in pages, newest first, with answers at the same moment told apart")
-    func attemptPages() async throws {
-        let test = try await Self.gate(answers: 25)
+    @Test("attempts in pages, newest first, with answers at the same moment told apart", arguments: Backend.allCases)
+    func attemptPages(backend: Backend) async throws {
+        let backing = try await Self.gate(answers: 25, on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         // Two answers in one millisecond: the page boundary may fall between them.
         try await test.gate.setPolicy(.maxWrongAnswers, to: 3)
         let same = try await test.begin("emma")
@@ -86,7 +93,9 @@ struct PagingTests {
 
     @Test("a limit outside 1...10000 is one clear error, and nothing is read or written", arguments: [0, -1, 10_001, Int.max])
     func badLimits(limit: Int) async throws {
-        let test = try await Self.gate(answers: 1)
+        let backing = try await Self.gate(answers: 1)
+        defer { backing.remove() }
+        let test = backing.test
         let before = try await test.gate.auditEntries(limit: 1000).items
         await #expect(throws: GateError.invalidInput(.limitOutOfRange(limit, allowed: 1...10_000))) {
             try await test.gate.auditEntries(limit: limit)

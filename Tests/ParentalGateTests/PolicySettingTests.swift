@@ -7,10 +7,13 @@ import TestSlots
 /// `setPolicy(.lockout, to: .minutes(10))`: typed values beside the text form.
 @Suite("Typed policy setters", .boundedConcurrency)
 struct PolicySettingTests {
-    @Test("a typed value sets what its text form sets, and records the same change")
-    func sameAsText() async throws {
-        let typed = try TestGate()
-        let text = try TestGate()
+    @Test("a typed value sets what its text form sets, and records the same change", arguments: Backend.allCases)
+    func sameAsText(backend: Backend) async throws {
+        let typedBacking = try await backend.gate()
+        let textBacking = try await backend.gate()
+        defer { typedBacking.remove(); textBacking.remove() }
+        let typed = typedBacking.test
+        let text = textBacking.test
         for test in [typed, text] { try await test.gate.addProfile("emma") }
         let typedChanges = [
             try await typed.gate.setPolicy(.lockout, to: .minutes(10), for: "emma", by: "mum"),
@@ -53,9 +56,11 @@ struct PolicySettingTests {
         #expect(fields == PolicyField.allCases)
     }
 
-    @Test("out-of-range and inconsistent values are one clear error and change nothing")
-    func refused() async throws {
-        let test = try TestGate()
+    @Test("out-of-range and inconsistent values are one clear error and change nothing", arguments: Backend.allCases)
+    func refused(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         let before = try await test.gate.policyHistory()
         await #expect(throws: GateError.invalidInput(.outOfRange(field: .lockout, value: "0s", range: "1s...7d"))) {
@@ -73,9 +78,11 @@ struct PolicySettingTests {
         #expect(try await test.gate.policyHistory().count == before.count + 2)
     }
 
-    @Test("durations are kept in whole milliseconds; .minutes, .hours and .days never overflow")
-    func durations() async throws {
-        let test = try TestGate()
+    @Test("durations are kept in whole milliseconds; .minutes, .hours and .days never overflow", arguments: Backend.allCases)
+    func durations(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.setPolicy(.minResponseTime, to: .nanoseconds(1_500_000_999))
         #expect(try await test.gate.policy().policy.minResponseTime == .milliseconds(1500))
         #expect(Duration.minutes(10) == .seconds(600) && Duration.hours(2) == .seconds(7200) && Duration.days(1) == .seconds(86_400))
