@@ -21,6 +21,7 @@ let postgresMigrationFiles = [
     "0001_gate.sql",
     "0002_admin_tokens.sql",
     "0003_questions.sql",
+    "0004_notifications.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

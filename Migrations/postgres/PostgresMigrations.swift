@@ -8,5 +8,6 @@ package enum PostgresMigrations {
         ("0001_gate.sql", PackageResources._001_gate_sql),
         ("0002_admin_tokens.sql", PackageResources._002_admin_tokens_sql),
         ("0003_questions.sql", PackageResources._003_questions_sql),
+        ("0004_notifications.sql", PackageResources._004_notifications_sql),
     ]
 }

@@ -24,6 +24,9 @@ package struct PostgresStore: GateStorage {
     private let lifetime: Lifetime
     private let logger: Logger
     private let clock: Clock
+    /// Rung after a write that queued notifications (this daemon's deliverer starts at once;
+    /// another daemon's finds them at its next look).
+    private let bell = NotificationBell()
     package let notificationKey: NotificationKey
     package let description: String
 
@@ -78,7 +81,9 @@ package struct PostgresStore: GateStorage {
         self.clock = clock
         lifetime = Lifetime(runner: runner, threads: threads)
         description = name
-        notificationKey = NotificationKey(location: .inMemory)
+        notificationKey = NotificationKey(unavailable: """
+            is not kept on PostgreSQL yet (every daemon would need the same key file): subscribe with ntfy, or run webhooks on SQLite
+            """)
         do {
             // The pool tries to connect again and again: a server that never answers ends the wait here.
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -117,6 +122,7 @@ package struct PostgresStore: GateStorage {
     ) async throws -> T {
         let logger = logger
         let clock = clock
+        let bell = bell
         let threads = lifetime.threads
         var tries = 0
         while true {
@@ -134,6 +140,7 @@ package struct PostgresStore: GateStorage {
                             do {
                                 let result = try body(transaction)
                                 try transaction.commit()
+                                if transaction.memo.notificationsQueued > 0 { bell.ring() }
                                 return result
                             } catch {
                                 transaction.rollBack()
@@ -170,8 +177,9 @@ package struct PostgresStore: GateStorage {
         }
     }
 
-    /// Nothing is queued on PostgreSQL yet: subscriptions are not kept there.
-    package func onNotificationsQueued(_ handler: @escaping @Sendable () -> Void) {}
+    package func onNotificationsQueued(_ handler: @escaping @Sendable () -> Void) {
+        bell.observe(handler)
+    }
 
     package var sqlite: GateStore? { nil }
 

@@ -4,10 +4,10 @@ import GateStore
 import GRDB
 
 /// What GateStore's shared rules (``SQLRunner``) do not cover yet on PostgreSQL: refusals
-/// for what is not kept there yet (notification subscriptions and requests to a parent).
+/// for what is not kept there yet: requests to a parent.
 ///
 /// What cannot be made on PostgreSQL yet is refused where it would be made, so its reads
-/// (no request waiting, no subscription) are the truth, not a guess.
+/// (no request waiting) are the truth, not a guess.
 extension PostgresTransaction: GateTransaction {
     package func attribute(to account: String?) {
         memo.account = account
@@ -29,48 +29,6 @@ extension PostgresTransaction: GateTransaction {
     /// Refuses `operation`: not kept on PostgreSQL yet (SQLSTATE 0A000, "feature not supported").
     private func notYet(_ operation: String) -> StoreError {
         .postgres(code: "0A000", message: "\(operation) is not available on PostgreSQL yet")
-    }
-
-    // MARK: Notifications: none are kept on PostgreSQL yet
-
-    package func addNotification(
-        _ settings: NotificationSettings, secret: SealedSecret?, by actor: Label, at now: Date
-    ) throws -> NotificationSubscription {
-        throw notYet("a notification subscription")
-    }
-
-    package func notifications() throws -> [NotificationSubscription] {
-        []
-    }
-
-    package func requireNotification(_ id: Int64) throws -> NotificationSubscription {
-        throw StoreError.notificationNotFound(nil)
-    }
-
-    package func removeNotification(_ id: Int64, by actor: Label, at now: Date) throws -> NotificationSubscription {
-        throw StoreError.notificationNotFound(nil)
-    }
-
-    package func queueTestNotification(_ id: Int64?, by actor: Label, at now: Date) throws -> Int {
-        throw StoreError.notificationNotFound(nil)
-    }
-
-    package func claimNotifications(at now: Date, lease: Duration, limit: Int, horizon: Duration) throws -> [ClaimedNotification] {
-        []
-    }
-
-    package func recordNotificationDelivered(_ outboxID: Int64, subscription subscriptionID: Int64, at now: Date) throws {
-        throw StoreError.notificationNotFound(subscriptionID)
-    }
-
-    package func recordNotificationFailed(
-        _ outboxID: Int64, subscription subscriptionID: Int64, error: String, retryAt: Date, at now: Date
-    ) throws {
-        throw StoreError.notificationNotFound(subscriptionID)
-    }
-
-    package func nextNotificationDue() throws -> Date? {
-        nil
     }
 
     // MARK: Requests to a parent: none are kept on PostgreSQL yet

@@ -111,11 +111,6 @@ package final class PostgresTransaction: SQLRunner {
         return found ?? 0
     }
 
-    /// No subscription can be made on PostgreSQL yet, so there is nobody to queue for.
-    package func queueNotifications(_ event: NotificationEvent, profileID: Int64?, only subscription: Int64?) throws -> Int {
-        0
-    }
-
     /// Writes the chain's new head, when this transaction appended to it.
     func finish() throws {
         guard let tail = memo.auditTail, let read = headRead, tail.id != read.id else { return }

@@ -19,7 +19,7 @@ struct PostgresDaemonTests {
         let first = try await RunningDaemon.start(["--database", Self.address(cluster)])
         let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
         defer { first.stop(); second.stop() }
-        #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+        #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines) == "4")
 
         try first.ok(["profile", "add", "emma", "--by", "mum"])
         try second.ok(["policy", "set", "--max-wrong-answers", "5", "--max-failed-challenges", "1", "--min-response-time", "0s", "--by", "mum"])
@@ -155,5 +155,34 @@ struct PostgresDaemonTests {
         let daemon = try await RunningDaemon.start(["--database", Self.address(cluster)])
         defer { daemon.stop() }
         #expect(try daemon.ok(["audit", "verify"]).stdout.contains("intact"))
+    }
+
+    @Test("notifications on two daemons: every failure, whichever daemon saw it, reaches the receiver once (12 failures, 12 deliveries, each claimed by one daemon); a webhook is refused on PostgreSQL in one line until its key can be shared")
+    func notificationsAcrossDaemons() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-notify")
+        defer { try? cluster.stop() }
+        let options = ["--database", Self.address(cluster), "--notify-retry-base", "50ms", "--notify-retry-max", "200ms"]
+        let first = try await RunningDaemon.start(options)
+        let second = try await RunningDaemon.start(options)
+        defer { first.stop(); second.stop() }
+        try first.ok(["profile", "add", "emma", "--by", "mum"])
+        try second.ok(["policy", "set", "--max-failed-challenges", "100", "--by", "mum"])
+        let receiver = try await NotificationDeliveryTests.receiver(first)
+        defer { receiver.stop() }
+        try second.ok(["notify", "add", "ntfy", receiver.url("/family"), "--events", "failed", "--by", "mum"])
+        let webhook = try first.gatectl(["notify", "add", "webhook", receiver.url("/hook"), "--by", "mum"])
+        #expect(webhook.status != 0)
+        #expect(webhook.stderr.contains("is not kept on PostgreSQL yet"), "\(webhook.stderr)")
+
+        for round in 0..<12 {
+            try NotificationDeliveryTests.failOnce(round.isMultiple(of: 2) ? first : second, "emma")
+        }
+        let delivered = try await receiver.waitForDeliveries(12)
+        #expect(delivered.count == 12, "one delivery a failure")
+        // Each delivery was taken by one daemon, once: the receiver saw no delivery id twice.
+        let taken = receiver.requests.filter { $0["status"] as? Int == 200 }.compactMap { $0["delivery"] as? String }
+        #expect(taken.count == Set(taken).count, "\(taken.count) requests for \(Set(taken).count) deliveries")
+        let pending = try cluster.psql("SELECT count(*) FROM notification_outbox WHERE delivered_at IS NULL")
+        #expect(pending.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 }

@@ -21,8 +21,18 @@ package final class NotificationKey: Sendable {
 
     private let database: String?
     private let loaded = Mutex<SymmetricKey?>(nil)
+    /// Why no key can be had (a store whose daemons would each make their own), if so.
+    private let unavailable: String?
+
+    /// A key that is never made: sealing fails with `reason` (a secret sealed with one
+    /// daemon's key could not be read by another).
+    package init(unavailable reason: String) {
+        database = nil
+        unavailable = reason
+    }
 
     package init(location: DatabaseLocation) {
+        unavailable = nil
         switch location {
         case .inMemory: database = nil
         case .file(let path): database = path
@@ -96,6 +106,7 @@ package final class NotificationKey: Sendable {
     private func key(creating: Bool) throws -> SymmetricKey {
         try loaded.withLock { key in
             if let key { return key }
+            if let unavailable { throw StoreError.notificationKey(path: "for webhooks", problem: unavailable) }
             guard let path else {
                 let made = SymmetricKey(size: .bits256)
                 key = made

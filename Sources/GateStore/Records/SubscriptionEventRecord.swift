@@ -8,6 +8,17 @@ struct SubscriptionEventRecord: Codable {
 
 // MARK: - Database
 
+extension SubscriptionEventRecord: ColumnsRecord {
+    static let insertSQL = insertStatement()
+
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .subscriptionId: subscriptionId
+        case .eventKind: eventKind
+        }
+    }
+}
+
 extension SubscriptionEventRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "notification_subscription_events"
 

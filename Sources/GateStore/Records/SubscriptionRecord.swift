@@ -22,6 +22,29 @@ struct SubscriptionRecord: Codable {
 
 // MARK: - Database
 
+extension SubscriptionRecord: ColumnsRecord {
+    static let insertSQL = insertStatement()
+
+    func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .id: id
+        case .profileId: profileId
+        case .channel: channel
+        case .url: url
+        case .secretBox: secretBox
+        case .secretFingerprint: secretFingerprint
+        case .title: title
+        case .priority: priority
+        case .click: click
+        case .createdAt: createdAt
+        case .createdBy: createdBy
+        case .lastDeliveredAt: lastDeliveredAt
+        case .lastFailedAt: lastFailedAt
+        case .lastError: lastError
+        }
+    }
+}
+
 extension SubscriptionRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "notification_subscriptions"
 

@@ -3,14 +3,16 @@ import Synchronization
 
 /// Rings, after a transaction that queued notifications has committed, every handler that
 /// listens (the daemon's deliverer), so a delivery starts at once instead of at its next look.
-final class NotificationBell: Sendable {
+package final class NotificationBell: Sendable {
     private let handlers = Mutex<[@Sendable () -> Void]>([])
 
-    func observe(_ handler: @escaping @Sendable () -> Void) {
+    package init() {}
+
+    package func observe(_ handler: @escaping @Sendable () -> Void) {
         handlers.withLock { $0.append(handler) }
     }
 
-    func ring() {
+    package func ring() {
         for handler in handlers.withLock({ $0 }) { handler() }
     }
 }

@@ -27,4 +27,29 @@ package enum SQLDialect: Sendable {
         case .postgres: "jsonb_array_length(\(column)::jsonb)"
         }
     }
+
+    /// `expression`'s values of a group joined with commas.
+    func groupConcat(_ expression: String) -> String {
+        switch self {
+        case .sqlite: "group_concat(\(expression))"
+        case .postgres: "string_agg(\(expression), ',')"
+        }
+    }
+
+    /// 32 random lowercase hex digits (a delivery's id).
+    var randomHex32: String {
+        switch self {
+        case .sqlite: "lower(hex(randomblob(16)))"
+        case .postgres: "replace(gen_random_uuid()::text, '-', '')"
+        }
+    }
+
+    /// What a `SELECT` ends with to lock the rows it returns and pass over those another
+    /// transaction holds (SQLite's write transaction holds the whole database already).
+    var lockSkippingLocked: String {
+        switch self {
+        case .sqlite: ""
+        case .postgres: " FOR UPDATE SKIP LOCKED"
+        }
+    }
 }

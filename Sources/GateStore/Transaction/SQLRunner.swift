@@ -35,7 +35,4 @@ package protocol SQLRunner {
     func auditTail() throws -> (id: Int64, hash: Data)
     /// The highest id the audit log ever gave (a deleted tail leaves it behind).
     func highestAuditID() throws -> Int64
-    /// Puts `event` in the notification outbox for its subscribers; returns how many.
-    @discardableResult
-    func queueNotifications(_ event: NotificationEvent, profileID: Int64?, only subscription: Int64?) throws -> Int
 }
