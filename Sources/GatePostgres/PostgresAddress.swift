@@ -43,11 +43,16 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     package static func parse(_ text: String, environment: [String: String]) throws(Problem) -> PostgresAddress? {
         guard let scheme = ["postgres://", "postgresql://"].first(where: text.hasPrefix) else { return nil }
         var rest = Substring(text.dropFirst(scheme.count))
+        // A password may hold '/', '?' or '@' itself: any ':' before the last '@' is refused
+        // before the address is cut up, and no part of it is ever repeated in a message.
+        if let at = rest.lastIndex(of: "@"), rest[..<at].contains(":") {
+            throw Problem(description: passwordRefusal)
+        }
         var query: [(String, String)] = []
         if let mark = rest.firstIndex(of: "?") {
             for pair in rest[rest.index(after: mark)...].split(separator: "&") where !pair.isEmpty {
                 let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-                guard parts.count == 2 else { throw Problem(description: "the address's parameter '\(pair)' has no value") }
+                guard parts.count == 2 else { throw Problem(description: "a parameter of the address has no value (NAME=VALUE)") }
                 query.append((parts[0], parts[1]))
             }
             rest = rest[..<mark]
@@ -60,9 +65,7 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
             database: String(path).removingPercentEncoding ?? String(path), tls: .prefer, passwordFile: nil)
         if let at = authority.lastIndex(of: "@") {
             let user = authority[..<at]
-            if user.contains(":") {
-                throw Problem(description: "the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line")
-            }
+
             address.user = String(user).removingPercentEncoding ?? String(user)
             authority = authority[authority.index(after: at)...]
         }
@@ -85,7 +88,7 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
                 address.tls = mode
             case "passfile": address.passwordFile = value
             case "password":
-                throw Problem(description: "the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line")
+                throw Problem(description: passwordRefusal)
             default:
                 throw Problem(description: "the address has an unknown parameter '\(name)' (host, port, user, dbname, sslmode, passfile)")
             }
@@ -102,10 +105,14 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
 
     private static func port(_ text: Substring) throws(Problem) -> Int {
         guard let port = Int(text), (1...65535).contains(port) else {
-            throw Problem(description: "the address's port must be a number from 1 to 65535, not '\(text)'")
+            throw Problem(description: "the address's port must be a number from 1 to 65535")
         }
         return port
     }
+
+    /// Why an address that holds a password is refused.
+    private static let passwordRefusal =
+        "the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line"
 
     /// `postgres://USER@HOST:PORT/DATABASE` (or `?host=FOLDER` for a socket): never a password.
     package var description: String {

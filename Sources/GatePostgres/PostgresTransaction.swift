@@ -93,6 +93,12 @@ package final class PostgresTransaction: SQLRunner {
         return true
     }
 
+    package func lockPolicies() throws {
+        guard isWriting, !memo.policiesLocked else { return }
+        memo.policiesLocked = true
+        _ = try rows("SELECT id FROM policies WHERE profile_id IS NULL FOR UPDATE", [])
+    }
+
     package func auditTail() throws -> (id: Int64, hash: Data) {
         if let tail = memo.auditTail { return tail }
         let lock = isWriting ? " FOR UPDATE" : ""
@@ -164,7 +170,8 @@ package final class PostgresTransaction: SQLRunner {
             switch cell.dataType {
             case .int8, .int4, .int2: values[cell.columnName] = try cell.decode(Int64.self)
             case .bool: values[cell.columnName] = try cell.decode(Bool.self)
-            case .float8, .float4, .numeric: values[cell.columnName] = try cell.decode(Double.self)
+            case .float8, .float4: values[cell.columnName] = try cell.decode(Double.self)
+            case .numeric: values[cell.columnName] = Double(try cell.decode(String.self))  // (a sum: whole in practice)
             case .bytea: values[cell.columnName] = try cell.decode(Data.self)
             default: values[cell.columnName] = try cell.decode(String.self)
             }

@@ -226,6 +226,10 @@ struct PostgresGateTests {
         #expect(issued == 32)
         let counts = try await first.read { try $0.auditCounts(of: [.challengeIssued, .answerRecorded]) }
         #expect(counts[.challengeIssued] == 32)
+        // Every answer is in the log: recorded, or refused as an answer to an ended challenge
+        // (a run of those counts in its first record).
+        let answers = try await gates[1].auditEntries(AuditFilter(kinds: [.answerRecorded, .replayRefused]), limit: 1000).items
+        #expect(answers.map(\.count).reduce(0, +) == 32, "every answer recorded")
         let report = try await gates[0].verifyAudit()
         #expect(report.isIntact, "\(report.message)")
     }

@@ -64,6 +64,8 @@ extension SQLRunner {
             arguments.append(until)
         }
         if let kinds = filter.kinds?.map(\.rawValue).sorted() {
+            // No kind at all matches nothing (and `IN ()` is not SQL PostgreSQL takes).
+            if kinds.isEmpty { return Page(items: [], next: nil) }
             conditions.append("l.\(Log.kind.name) IN (\(Array(repeating: "?", count: kinds.count).joined(separator: ", ")))")
             arguments += kinds
         }
@@ -103,6 +105,7 @@ extension SQLRunner {
             arguments.append(until)
         }
         if let outcomes = filter.outcomes?.map(\.rawValue).sorted() {
+            if outcomes.isEmpty { return Page(items: [], next: nil) }
             conditions.append("\(Columns.outcome.name) IN (\(Array(repeating: "?", count: outcomes.count).joined(separator: ", ")))")
             arguments += outcomes
         }

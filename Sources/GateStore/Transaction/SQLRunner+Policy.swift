@@ -43,6 +43,8 @@ extension SQLRunner {
     package func setPolicy(
         _ values: [(PolicyField, PolicyValue?)], for scope: PolicyScope, by actor: Label, at now: Date
     ) throws -> [PolicyChange] {
+        // Checked against every policy and question: nothing it checks may change meanwhile.
+        try lockPolicies()
         let original = try policyOverrides(scope)
         var overrides = original
         for (field, value) in values {

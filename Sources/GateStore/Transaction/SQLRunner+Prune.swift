@@ -10,6 +10,8 @@ extension SQLRunner {
     /// last one dropped, and an `auditPruned` record (itself chained) says what went. A
     /// broken chain is never pruned: that would hide the evidence.
     package func pruneAudit(before cutoff: Date, by actor: Label, at now: Date) throws -> PruneResult {
+        // The chain's head first: no record is appended, and no other prune runs, until this one commits.
+        _ = try auditTail()
         let verification = try verifyAuditChain(highestID: highestAuditID())
         if !verification.isIntact {
             throw StoreError.constraint("the audit chain is broken (\(verification.description)); prune refused")

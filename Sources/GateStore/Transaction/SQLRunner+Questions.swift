@@ -9,6 +9,7 @@ extension SQLRunner {
     package func importQuestionSet(
         _ set: QuestionSet, replacing: Bool, by actor: Label, at now: Date
     ) throws -> QuestionSetSummary {
+        try lockPolicies()  // the policies in force are checked against the new questions
         let time = now.millisecondsSince1970
         let setID: Int64
         if let existing = try fetchOne(QuestionSetRecord.self, QuestionSetRecord.namedSQL, [set.name.key, set.locale.identifier]) {
@@ -76,6 +77,7 @@ extension SQLRunner {
     @discardableResult
     package func removeQuestionSet(named name: String, locale: LocaleTag?, by actor: Label, at now: Date) throws -> Int {
         let key = try ProfileName.lookupKey(for: name, what: "question set name")
+        try lockPolicies()
         let removed = if let locale {
             try execute(QuestionSetRecord.deleteNamedInLocaleSQL, [key, locale.identifier])
         } else {

@@ -30,6 +30,11 @@ package protocol SQLRunner {
     /// `SELECT … FOR UPDATE`); `false` when the whole transaction already holds it (SQLite's
     /// `BEGIN IMMEDIATE`) or this transaction took it earlier.
     func lockGate(of profileID: Int64) throws -> Bool
+    /// Takes the write lock on the policies (the household's row), once per transaction, before
+    /// a change that is checked against every effective policy and the stored questions
+    /// (PostgreSQL's `SELECT … FOR UPDATE`; SQLite's transaction holds the whole file).
+    func lockPolicies() throws
+
     /// The id the next audit record follows and the hash it chains to, with the open runs
     /// noted in ``memo`` (the chain's head locked until the transaction ends).
     func auditTail() throws -> (id: Int64, hash: Data)

@@ -70,6 +70,9 @@ extension StoreTransaction: GateTransaction, SQLRunner {
     }
 
     /// `BEGIN IMMEDIATE` already holds the whole database's write lock.
+    package func lockPolicies() throws {}
+
+    /// `BEGIN IMMEDIATE` already holds the whole database's write lock.
     package func lockGate(of profileID: Int64) throws -> Bool {
         false
     }

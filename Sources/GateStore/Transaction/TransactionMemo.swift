@@ -22,6 +22,8 @@ package final class TransactionMemo {
     package var account: String?
     /// The profiles whose gate this transaction has locked (``SQLRunner/lockGate(of:)``).
     package var lockedGates: Set<Int64> = []
+    /// Whether this transaction has locked the policies (``SQLRunner/lockPolicies()``).
+    package var policiesLocked = false
 
     package init() {}
 }

@@ -160,8 +160,9 @@ extension Gate {
     /// a later reading becomes the latest time seen, an earlier one counts as that and is
     /// audited as a clock anomaly.
     static func observeClock(profileID: Int64, _ timeSource: TimeSource, in transaction: any GateTransaction) throws -> Date {
-        let reading = try transaction.clockReading(Date(millisecondsSince1970: timeSource.now().millisecondsSince1970))
+        // Counters first: they lock the profile's gate, and the clock is read under that lock.
         var counters = try transaction.gateCounters(profileID: profileID)
+        let reading = try transaction.clockReading(Date(millisecondsSince1970: timeSource.now().millisecondsSince1970))
         let observation = GateClock.observe(reading, latestSeen: counters.latestSeenAt, profileID: profileID)
         if observation.latestSeen != counters.latestSeenAt || observation.anomaly != nil {
             counters.latestSeenAt = observation.latestSeen

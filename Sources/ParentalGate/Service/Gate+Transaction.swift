@@ -70,9 +70,6 @@ extension Gate {
         _ makeEvent: (any GateTransaction, Profile, Policy, StoredChallenge?) throws -> GateEvent<Outcome>,
         at timeSource: TimeSource, in transaction: any GateTransaction
     ) throws -> Decision<Outcome> {
-        // Read inside the transaction: with the write lock held, no other writer can
-        // have seen a later time, so concurrent processes do not look like a clock going back.
-        let reading = try transaction.clockReading(Date(millisecondsSince1970: timeSource.now().millisecondsSince1970))
         var challenge: StoredChallenge?
         let profile: Profile
         switch target {
@@ -88,6 +85,10 @@ extension Gate {
             profile = owner
         }
         try checkAccess(to: profile)
+        // Read once the profile's gate is locked (the whole file on SQLite, its row on
+        // PostgreSQL): no other writer can then have seen a later time, so concurrent
+        // processes and daemons do not look like a clock going back.
+        let reading = try transaction.clockReading(Date(millisecondsSince1970: timeSource.now().millisecondsSince1970))
         let policy = try transaction.effectivePolicy(.profile(id: profile.id)).policy
         let counters = try transaction.gateCounters(profileID: profile.id)
         let snapshot = GateSnapshot(
