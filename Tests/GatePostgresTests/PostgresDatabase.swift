@@ -2,6 +2,7 @@ import Foundation
 import GateCore
 import GatePostgres
 import Logging
+import ParentalGate
 import PostgresNIO
 import TestSlots
 
@@ -28,6 +29,19 @@ final class PostgresDatabase: Sendable {
         try await PostgresStore(
             configuration: configuration, name: "postgres:///\(name)", connections: connections, clock: reading,
             timeSource: .manual(clock), logger: Logger(label: name))
+    }
+
+    /// `count` daemons' gates on the database, each with a store of its own, all reading
+    /// `clock`; their questions drawn from `seed`, `seed + 1`, ….
+    func daemons(_ count: Int, clock: ManualClock, seed: UInt64) async throws -> (gates: [Gate], stores: [PostgresStore]) {
+        var gates: [Gate] = []
+        var stores: [PostgresStore] = []
+        for index in 0..<count {
+            let store = try await store(clock: clock)
+            stores.append(store)
+            gates.append(Gate(storage: store, timeSource: .manual(clock), random: .seeded(seed + UInt64(index))))
+        }
+        return (gates, stores)
     }
 
     func stop() {

@@ -71,13 +71,9 @@ struct PostgresGateTests {
         let database = try PostgresDatabase("pg-race")
         defer { database.stop() }
         let clock = ManualClock()
-        let first = try await database.store(clock: clock)
-        let second = try await database.store(clock: clock)
-        defer { try? first.close(); try? second.close() }
-        let gates = [
-            Gate(storage: first, timeSource: .manual(clock), random: .seeded(1)),
-            Gate(storage: second, timeSource: .manual(clock), random: .seeded(2)),
-        ]
+        let (gates, stores) = try await database.daemons(2, clock: clock, seed: 1)
+        defer { for store in stores { try? store.close() } }
+        let (first, second) = (stores[0], stores[1])
         try await gates[0].addProfile("emma")
         try await gates[1].setPolicy([(.maxWrongAnswers, "5"), (.maxFailedChallenges, "1")])
         guard case .challenge(let challenge) = try await gates[0].begin(profile: "emma") else {
@@ -201,13 +197,9 @@ struct PostgresGateTests {
         let database = try PostgresDatabase("pg-chain")
         defer { database.stop() }
         let clock = ManualClock()
-        let first = try await database.store(clock: clock)
-        let second = try await database.store(clock: clock)
-        defer { try? first.close(); try? second.close() }
-        let gates = [
-            Gate(storage: first, timeSource: .manual(clock), random: .seeded(3)),
-            Gate(storage: second, timeSource: .manual(clock), random: .seeded(4)),
-        ]
+        let (gates, stores) = try await database.daemons(2, clock: clock, seed: 3)
+        defer { for store in stores { try? store.close() } }
+        let first = stores[0]
         let names = ["ava", "ben", "cai", "dia"]
         for name in names { try await gates[0].addProfile(name) }
         try await gates[1].setPolicy(.maxFailedChallenges, to: "100")
