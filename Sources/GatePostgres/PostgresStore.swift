@@ -47,12 +47,12 @@ package struct PostgresStore: GateStorage {
 
     /// Connects to `address` (its password from its password file) and migrates.
     package init(
-        address: PostgresAddress, connections: Int = defaultConnections, clock: Clock = .database,
+        address: PostgresAddress, connections: Int = defaultConnections, clock: Clock = .database, keyFile: String? = nil,
         timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
         try await self.init(
             configuration: try address.configuration(), name: address.description, connections: connections, clock: clock,
-            timeSource: timeSource, logger: logger)
+            keyFile: keyFile, timeSource: timeSource, logger: logger)
     }
 
     /// How many times a transaction runs at most when PostgreSQL asks for it to run again.
@@ -64,11 +64,13 @@ package struct PostgresStore: GateStorage {
     /// - Parameters:
     ///   - name: how the database is named in messages (`postgres://user@host/db`, no password).
     ///   - connections: the most connections, and threads waiting on them, this store uses.
+    ///   - keyFile: the key webhook secrets and approval links are sealed with, the same file on
+    ///     every daemon (``NotificationKey/init(sharedFile:)``); without one, webhooks are refused.
     ///   - clock: whose clock the rules read (``Clock``); `timeSource` is the store's own
     ///     bookkeeping's (when a migration ran).
     package init(
         configuration: PostgresClient.Configuration, name: String, connections: Int = 4,
-        clock: Clock = .database, timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
+        clock: Clock = .database, keyFile: String? = nil, timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
         var configuration = configuration
         configuration.options.maximumConnections = max(1, connections)
@@ -81,8 +83,8 @@ package struct PostgresStore: GateStorage {
         self.clock = clock
         lifetime = Lifetime(runner: runner, threads: threads)
         description = name
-        notificationKey = NotificationKey(unavailable: """
-            is not kept on PostgreSQL yet (every daemon would need the same key file): subscribe with ntfy, or run webhooks on SQLite
+        notificationKey = keyFile.map { NotificationKey(sharedFile: $0) } ?? NotificationKey(unavailable: """
+            is not set: on PostgreSQL every daemon needs the same key file (--notify-key-file)
             """)
         do {
             // The pool tries to connect again and again: a server that never answers ends the wait here.

@@ -17,7 +17,7 @@ enum DaemonSetting: String, CaseIterable, Sendable {
     case httpIdleTimeout = "http.idleTimeout", httpReadTimeout = "http.readTimeout", httpWriteTimeout = "http.writeTimeout"
     case httpMaxConnections = "http.maxConnections", httpMaxConnectionsPerAddress = "http.maxConnectionsPerAddress"
     case notifyRetryBase = "notify.retryBase", notifyRetryMax = "notify.retryMax", notifyTimeout = "notify.timeout"
-    case notifyAllowedHosts = "notify.allowedHosts"
+    case notifyAllowedHosts = "notify.allowedHosts", notifyKeyFile = "notify.keyFile"
 
     /// What a setting is, in one place.
     struct Declaration {
@@ -57,7 +57,7 @@ enum DaemonSetting: String, CaseIterable, Sendable {
         return switch self {
         case .database:
             Declaration(flag: .option("--database"), rule: .path,
-                help: "The database file (default: $PARENTAL_GATE_DATABASE, else the XDG data directory).")
+                help: "The database: a file, or a PostgreSQL address postgres://USER@HOST/DB (default: $PARENTAL_GATE_DATABASE, else a file in the XDG data directory).")
         case .adminSocket:
             Declaration(flag: .option("--admin-socket"), rule: .socketPath,
                 help: "The admin socket: every gatectl command (default: $RUNTIME_DIRECTORY/admin.sock under systemd, else none).")
@@ -129,6 +129,9 @@ enum DaemonSetting: String, CaseIterable, Sendable {
         case .notifyAllowedHosts:
             Declaration(flag: .repeated("--notify-allowed-host"), rule: .hostsOrAddresses,
                 help: "A host notifications may be sent to (repeatable; with none, any host the admin names).")
+        case .notifyKeyFile:
+            Declaration(flag: .option("--notify-key-file"), rule: .path,
+                help: "With a PostgreSQL database: the key file webhook secrets and approval links are sealed with, the same on every daemon (an SQLite database keeps its own beside it).")
         }
     }
 

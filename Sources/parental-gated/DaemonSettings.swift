@@ -18,6 +18,8 @@ struct DaemonSettings: Sendable {
     var gateAccess = GateSocketAccess()
     var logLevel: Logger.Level = .info
     var notifications = NotificationDeliverer.Settings()
+    /// The key file every daemon on one PostgreSQL database shares (`--notify-key-file`).
+    var notifyKeyFile: String?
 
     /// The settings `flags` give, with the environment and the file named by `--config`
     /// (else `$PARENTAL_GATE_CONFIG`) filling in what they leave out: one reader over the three.
@@ -44,6 +46,7 @@ struct DaemonSettings: Sendable {
     private static func resolve(_ values: SettingValues, environment: [String: String], layerAlone: Bool) throws -> DaemonSettings {
         var settings = DaemonSettings(
             databasePath: try values.text(.database) ?? DatabasePath.resolve(explicit: nil, environment: environment))
+        settings.notifyKeyFile = try values.text(.notifyKeyFile)
         var server = GateServerOptions()
         server.host = try values.text(.httpHost) ?? server.host
         server.port = try values.number(.httpPort) ?? server.port

@@ -104,7 +104,7 @@ struct ParentalGated: AsyncParsableCommand {
                 logger.warning("gate access names the account \(account), which this machine does not have: a misspelt name leaves its child no way through the gate socket")
             }
         }
-        let gate = try await Self.openDatabase(settings.databasePath, environment: environment, logger: logger)
+        let gate = try await Self.openDatabase(settings.databasePath, keyFile: settings.notifyKeyFile, environment: environment, logger: logger)
         // --revoke-admin-tokens retires every other token with the first token set here.
         var retiring: AdminTokenRetirement = revokeAdminTokens ? .all : .none
         if let fileToken, let adminTokenFile {
@@ -153,7 +153,7 @@ struct ParentalGated: AsyncParsableCommand {
 
     /// The gate on `database`: a PostgreSQL address (``PostgresAddress``), or an SQLite file,
     /// backed up first when this version is about to migrate it.
-    private static func openDatabase(_ database: String, environment: [String: String], logger: Logger) async throws -> Gate {
+    private static func openDatabase(_ database: String, keyFile: String?, environment: [String: String], logger: Logger) async throws -> Gate {
         let address: PostgresAddress?
         do {
             address = try PostgresAddress.parse(database, environment: environment)
@@ -161,11 +161,14 @@ struct ParentalGated: AsyncParsableCommand {
             throw CommandError.usage("--database: \(error)")
         }
         guard let address else {
+            if keyFile != nil {
+                throw CommandError.usage("--notify-key-file is for a PostgreSQL database: an SQLite database keeps its key beside itself")
+            }
             try await backUpBeforeMigrating(database, logger: logger)
             return try Gate(database: .file(database), singleConnection: false)
         }
         do {
-            return Gate(storage: try await PostgresStore(address: address, logger: logger))
+            return Gate(storage: try await PostgresStore(address: address, keyFile: keyFile, logger: logger))
         } catch let problem as PostgresAddress.Problem {
             throw CommandError.usage("--database: \(problem)")
         }

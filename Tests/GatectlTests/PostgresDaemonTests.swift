@@ -173,7 +173,7 @@ struct PostgresDaemonTests {
         #expect(try daemon.ok(["audit", "verify"]).stdout.contains("intact"))
     }
 
-    @Test("notifications on two daemons: every failure, whichever daemon saw it, reaches the receiver once (12 failures, 12 deliveries, each claimed by one daemon); a webhook is refused on PostgreSQL in one line until its key can be shared")
+    @Test("notifications on two daemons: every failure, whichever daemon saw it, reaches the receiver once (12 failures, 12 deliveries, each claimed by one daemon); a webhook is refused in one line without a shared key file")
     func notificationsAcrossDaemons() async throws {
         let cluster = try PostgresCluster.start(name: "pg-notify")
         defer { try? cluster.stop() }
@@ -188,7 +188,7 @@ struct PostgresDaemonTests {
         try second.ok(["notify", "add", "ntfy", receiver.url("/family"), "--events", "failed", "--by", "mum"])
         let webhook = try first.gatectl(["notify", "add", "webhook", receiver.url("/hook"), "--by", "mum"])
         #expect(webhook.status != 0)
-        #expect(webhook.stderr.contains("is not kept on PostgreSQL yet"), "\(webhook.stderr)")
+        #expect(webhook.stderr.contains("on PostgreSQL every daemon needs the same key file (--notify-key-file)"), "\(webhook.stderr)")
 
         for round in 0..<12 {
             try NotificationDeliveryTests.failOnce(round.isMultiple(of: 2) ? first : second, "emma")
@@ -200,5 +200,46 @@ struct PostgresDaemonTests {
         #expect(taken.count == Set(taken).count, "\(taken.count) requests for \(Set(taken).count) deliveries")
         let pending = try cluster.psql("SELECT count(*) FROM notification_outbox WHERE delivered_at IS NULL")
         #expect(pending.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
+
+    @Test("webhooks on two daemons sharing one key file: a webhook added through one is signed by whichever daemon delivers; a key file that is missing is named in one line; the flag is refused with an SQLite file")
+    func webhooksWithSharedKey() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-webhooks")
+        defer { try? cluster.stop() }
+        let scratch = try TestDatabase()
+        defer { scratch.remove() }
+        let key = scratch.file("notify-key")
+        try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: key))
+        chmod(key, 0o600)
+        let options = ["--database", Self.address(cluster), "--notify-key-file", key, "--notify-retry-base", "50ms", "--notify-retry-max", "200ms"]
+        let first = try await RunningDaemon.start(options)
+        let second = try await RunningDaemon.start(options)
+        defer { first.stop(); second.stop() }
+        try first.ok(["profile", "add", "emma", "--by", "mum"])
+        try second.ok(["policy", "set", "--max-failed-challenges", "100", "--by", "mum"])
+        let receiver = try await NotificationDeliveryTests.receiver(first)
+        defer { receiver.stop() }
+        let (_, secret) = try NotificationDeliveryTests.addWebhook(first, receiver.url("/hook"), ["--events", "failed"])
+        try receiver.use(secret: secret)
+        for round in 0..<6 {
+            try NotificationDeliveryTests.failOnce(round.isMultiple(of: 2) ? first : second, "emma")
+        }
+        let delivered = try await receiver.waitForDeliveries(6)
+        #expect(delivered.count == 6)
+        #expect(delivered.values.allSatisfy { $0["signatureValid"] as? Bool == true }, "every delivery signed with the one key")
+
+        // A daemon told of a key file nobody made says so, and adds nothing.
+        let missing = scratch.file("no-key")
+        let third = try await RunningDaemon.start(["--database", Self.address(cluster), "--notify-key-file", missing])
+        defer { third.stop() }
+        let refused = try third.gatectl(["notify", "add", "webhook", receiver.url("/other"), "--by", "mum"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("\(missing) is missing: make it once"), "\(refused.stderr)")
+        // With an SQLite file the flag is a mistake, said before anything starts.
+        let sqlite = try GatectlProcess.run(
+            ["--database", scratch.file("gate.sqlite"), "--notify-key-file", key, "--port", "0"], executable: try GatectlProcess.daemon)
+        #expect(sqlite.status == 64)
+        #expect(sqlite.stderr.contains("--notify-key-file is for a PostgreSQL database"), "\(sqlite.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("gate.sqlite")), "no database made")
     }
 }

@@ -23,16 +23,28 @@ package final class NotificationKey: Sendable {
     private let loaded = Mutex<SymmetricKey?>(nil)
     /// Why no key can be had (a store whose daemons would each make their own), if so.
     private let unavailable: String?
+    /// The key file named as such, shared by several daemons: read, never made here.
+    private let sharedFile: String?
 
     /// A key that is never made: sealing fails with `reason` (a secret sealed with one
     /// daemon's key could not be read by another).
     package init(unavailable reason: String) {
         database = nil
         unavailable = reason
+        sharedFile = nil
+    }
+
+    /// The key in `file`, which every daemon on one database reads: an operator makes it
+    /// (32 random bytes, mode 0600) and gives each daemon the same; it is never made here.
+    package init(sharedFile file: String) {
+        database = nil
+        unavailable = nil
+        sharedFile = file
     }
 
     package init(location: DatabaseLocation) {
         unavailable = nil
+        sharedFile = nil
         switch location {
         case .inMemory: database = nil
         case .file(let path): database = path
@@ -41,7 +53,7 @@ package final class NotificationKey: Sendable {
 
     /// The key file; `nil` for an in-memory database.
     var path: String? {
-        database.map { PrivateFiles.resolved($0) + Self.suffix }
+        sharedFile ?? database.map { PrivateFiles.resolved($0) + Self.suffix }
     }
 
     /// `secret` sealed with the key (made first if there is none), bound to `context`.
@@ -115,6 +127,10 @@ package final class NotificationKey: Sendable {
             if let found = try Self.readKey(path) {
                 key = found
                 return found
+            }
+            if sharedFile != nil {
+                throw StoreError.notificationKey(
+                    path: path, problem: "is missing: make it once (head -c 32 /dev/urandom > FILE; chmod 600 FILE) and give every daemon the same")
             }
             guard creating else { throw StoreError.notificationKey(path: path, problem: "is missing") }
             let made = try Self.createKey(path)
