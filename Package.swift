@@ -22,6 +22,7 @@ let postgresMigrationFiles = [
     "0002_admin_tokens.sql",
     "0003_questions.sql",
     "0004_notifications.sql",
+    "0005_parent_requests.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

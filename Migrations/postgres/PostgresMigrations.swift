@@ -9,5 +9,6 @@ package enum PostgresMigrations {
         ("0002_admin_tokens.sql", PackageResources._002_admin_tokens_sql),
         ("0003_questions.sql", PackageResources._003_questions_sql),
         ("0004_notifications.sql", PackageResources._004_notifications_sql),
+        ("0005_parent_requests.sql", PackageResources._005_parent_requests_sql),
     ]
 }

@@ -189,7 +189,24 @@ package final class PostgresTransaction: SQLRunner {
     }
 }
 
-extension PostgresTransaction {
+extension PostgresTransaction: GateTransaction {
+    package func attribute(to account: String?) {
+        memo.account = account
+    }
+
+    package func clockReading(_ local: Date) throws -> Date {
+        switch clock {
+        case .daemon:
+            return local
+        case .database:
+            let milliseconds: Int64? = try rows(
+                "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now", []
+            ).rows.first?["now"]
+            guard let milliseconds else { throw StoreError.postgres(code: "P0002", message: "the server told no time") }
+            return Date(millisecondsSince1970: milliseconds)
+        }
+    }
+
     /// Begins the transaction: `READ COMMITTED` for a write (whose locks order what matters),
     /// one `REPEATABLE READ` snapshot for a read.
     func begin() throws {

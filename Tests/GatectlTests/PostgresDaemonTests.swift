@@ -19,7 +19,7 @@ struct PostgresDaemonTests {
         let first = try await RunningDaemon.start(["--database", Self.address(cluster)])
         let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
         defer { first.stop(); second.stop() }
-        #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines) == "4")
+        #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines) == "5")
 
         try first.ok(["profile", "add", "emma", "--by", "mum"])
         try second.ok(["policy", "set", "--max-wrong-answers", "5", "--max-failed-challenges", "1", "--min-response-time", "0s", "--by", "mum"])

@@ -11,7 +11,17 @@ import TestSlots
 struct AskParentTests {
     /// A gate with `emma`, whose requests go to a webhook subscribed to every event.
     static func gate(database: DatabaseLocation = .inMemory) async throws -> TestGate {
-        let test = try TestGate(database: database)
+        try await prepared(TestGate(database: database))
+    }
+
+    /// The same on `backend`.
+    static func gate(on backend: Backend) async throws -> BackendGate {
+        let backing = try await backend.gate()
+        _ = try await prepared(backing.test)
+        return backing
+    }
+
+    private static func prepared(_ test: TestGate) async throws -> TestGate {
         try await test.gate.addProfile("emma", displayName: "Emma")
         try await test.gate.setPolicy([(.maxFailedChallenges, "2"), (.minResponseTime, "0s")], for: "emma")
         _ = try await test.gate.addNotification(
@@ -40,9 +50,11 @@ struct AskParentTests {
         return String(url.dropFirst("http://gate.lan:8080/approve/".count))
     }
 
-    @Test("ask → a pending request and a request notification; approve through the link → parent mode, picked up once")
-    func approveThroughLink() async throws {
-        let test = try await Self.gate()
+    @Test("ask → a pending request and a request notification; approve through the link → parent mode, picked up once", arguments: Backend.allCases)
+    func approveThroughLink(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let (request, handle) = try await Self.ask(test)
         #expect(request.status == .pending && request.client == "tablet" && request.displayName == "Emma")
         #expect(request.expiresAt == request.createdAt.addingTimeInterval(600), "askExpiry 10m by default")
@@ -74,9 +86,11 @@ struct AskParentTests {
         #expect(try await test.gate.parentRequest(handle: handle).request.status == .approved, "a replayed link changes nothing")
     }
 
-    @Test("deny → the child hears it; the link is spent; a forged or altered token finds nothing")
-    func denyAndForgery() async throws {
-        let test = try await Self.gate()
+    @Test("deny → the child hears it; the link is spent; a forged or altered token finds nothing", arguments: Backend.allCases)
+    func denyAndForgery(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let (_, handle) = try await Self.ask(test)
         let token = try await Self.linkToken(test)
         for forged in [
@@ -95,9 +109,11 @@ struct AskParentTests {
         #expect(try await test.gate.state(profile: "emma") == .child, "a denied request's link cannot approve it afterwards")
     }
 
-    @Test("a request nobody answers expires after askExpiry; its link then approves nothing")
-    func expiry() async throws {
-        let test = try await Self.gate()
+    @Test("a request nobody answers expires after askExpiry; its link then approves nothing", arguments: Backend.allCases)
+    func expiry(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.setPolicy([(.askExpiry, "2m")], for: "emma")
         let (request, handle) = try await Self.ask(test)
         let token = try await Self.linkToken(test)
@@ -113,9 +129,11 @@ struct AskParentTests {
         #expect(kinds.filter { $0 == .requestExpired }.count == 1)
     }
 
-    @Test("one request waits at a time; after one ended the next waits for askCooldown; askParent off refuses")
-    func cooldownAndPolicy() async throws {
-        let test = try await Self.gate()
+    @Test("one request waits at a time; after one ended the next waits for askCooldown; askParent off refuses", arguments: Backend.allCases)
+    func cooldownAndPolicy(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let (first, _) = try await Self.ask(test)
         #expect(try await test.gate.askParent(profile: "emma") == .alreadyWaiting(first))
         try await test.gate.decideParentRequest(first.id, approve: false, by: "dad")
@@ -133,9 +151,11 @@ struct AskParentTests {
         #expect(try await test.gate.askParent(profile: "liam") == .disabled)
     }
 
-    @Test("asking during a lockout counts no failure; an approval lifts the lockout, ends the open challenge uncounted, and opens parent mode")
-    func approvalDuringLockout() async throws {
-        let test = try await Self.gate()
+    @Test("asking during a lockout counts no failure; an approval lifts the lockout, ends the open challenge uncounted, and opens parent mode", arguments: Backend.allCases)
+    func approvalDuringLockout(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         _ = try await test.fail(try await test.begin("emma"))
         _ = try await test.fail(try await test.begin("emma"))
         guard case .lockedOut = try await test.gate.state(profile: "emma") else {
@@ -159,9 +179,11 @@ struct AskParentTests {
         #expect(try await test.gate.state(profile: "emma") == .child)
     }
 
-    @Test("an approval nobody picks up while its parent mode lasts is never handed over later")
-    func unclaimedApproval() async throws {
-        let test = try await Self.gate()
+    @Test("an approval nobody picks up while its parent mode lasts is never handed over later", arguments: Backend.allCases)
+    func unclaimedApproval(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let (request, handle) = try await Self.ask(test)
         try await test.gate.decideParentRequest(request.id, approve: true, by: "mum")
         test.advance(by: .seconds(601))

@@ -52,4 +52,12 @@ package enum SQLDialect: Sendable {
         case .postgres: " FOR UPDATE SKIP LOCKED"
         }
     }
+
+    /// The greater of two values (SQLite's scalar `max`, PostgreSQL's `greatest`).
+    func greatest(_ first: String, _ second: String) -> String {
+        switch self {
+        case .sqlite: "max(\(first), \(second))"
+        case .postgres: "greatest(\(first), \(second))"
+        }
+    }
 }

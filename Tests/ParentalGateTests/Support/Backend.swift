@@ -23,10 +23,13 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let cluster = try PostgresCluster.start(name: "backend")
             do {
                 let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+                // The key every daemon would share: webhooks and approval links need it.
+                let key = cluster.folder.appendingPathComponent("notify-key").path
+                try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: key))
                 let store = try await PostgresStore(
                     configuration: .init(
                         unixSocketPath: cluster.socketPath, username: PostgresCluster.superuser, password: nil, database: "postgres"),
-                    name: "postgres (test)", clock: .daemon, timeSource: .manual(clock))
+                    name: "postgres (test)", clock: .daemon, keyFile: key, timeSource: .manual(clock))
                 let gate = Gate(storage: store, timeSource: .manual(clock), random: .seeded(seed))
                 return BackendGate(test: TestGate(gate: gate, clock: clock), cluster: cluster, store: store)
             } catch {
