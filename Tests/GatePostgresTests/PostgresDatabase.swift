@@ -15,7 +15,12 @@ final class PostgresDatabase: Sendable {
     init(_ name: String) throws {
         cluster = try PostgresCluster.start(name: name)
         self.name = name
+        keyFile = cluster.folder.appendingPathComponent("notify-key").path
+        try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: keyFile))
     }
+
+    /// The key file every store (daemon) on the database shares.
+    let keyFile: String
 
     /// How a store reaches the test's server: its private socket, as its superuser.
     var configuration: PostgresClient.Configuration {
@@ -27,7 +32,7 @@ final class PostgresDatabase: Sendable {
     /// `.database`, the server's clock).
     func store(clock: ManualClock, reading: PostgresStore.Clock = .daemon, connections: Int = 4) async throws -> PostgresStore {
         try await PostgresStore(
-            configuration: configuration, name: "postgres:///\(name)", connections: connections, clock: reading,
+            configuration: configuration, name: "postgres:///\(name)", connections: connections, clock: reading, keyFile: keyFile,
             timeSource: .manual(clock), logger: Logger(label: name))
     }
 

@@ -222,4 +222,46 @@ struct PostgresGateTests {
         let report = try await gates[0].verifyAudit()
         #expect(report.isIntact, "\(report.message)")
     }
+
+    @Test("ask a parent on two daemons: the approval link reaches both at once (one approves, the other denies, 10 times each): the request is decided once, and the child's daemon hands over parent mode only when it was approved")
+    func decidedOnceAcrossDaemons() async throws {
+        let database = try PostgresDatabase("pg-ask")
+        defer { database.stop() }
+        let clock = ManualClock()
+        let (gates, stores) = try await database.daemons(2, clock: clock, seed: 5)
+        defer { for store in stores { try? store.close() } }
+        try await gates[0].addProfile("emma")
+        _ = try await gates[1].addNotification(
+            try NotificationSettings(channel: .webhook, url: "http://127.0.0.1:9/hook", profile: "emma"), by: "mum")
+        guard case .asked(let request, let handle) = try await gates[0].askParent(profile: "emma", client: "tablet") else {
+            Issue.record("not asked")
+            return
+        }
+        // The link, as the other daemon's deliverer makes it.
+        let claimed = try await gates[1].claimNotifications(limit: 10, lease: .seconds(30), approvalBase: "http://gate.lan:8080")
+        let delivery = try #require(claimed.last { $0.kind == .request })
+        let body = try #require(try JSONSerialization.jsonObject(with: delivery.body) as? [String: Any])
+        let url = try #require((body["details"] as? [String: String])?["approveURL"])
+        let token = String(url.dropFirst("http://gate.lan:8080/approve/".count))
+        clock.advance(by: .seconds(10))
+        let decided = await withTaskGroup(of: ParentRequest.Status?.self) { group in
+            for attempt in 0..<20 {
+                let gate = gates[attempt % 2]
+                group.addTask { try? await gate.decideParentRequest(approvalToken: token, approve: attempt % 2 == 0).status }
+            }
+            return await group.reduce(into: [ParentRequest.Status?]()) { $0.append($1) }
+        }
+        #expect(decided.compactMap { $0 }.count == 1, "one decision: \(decided)")
+        let final = try await gates[1].parentRequest(handle: handle).request
+        #expect(final.id == request.id && (final.status == .approved || final.status == .denied))
+        let counts = try await stores[0].read { try $0.auditCounts(of: [.requestApproved, .requestDenied]) }
+        #expect(counts.values.reduce(0, +) == 1, "one decision audited: \(counts)")
+        let state = try await gates[0].state(profile: "emma")
+        if final.status == .approved {
+            guard case .parent = state else { Issue.record("approved, yet no parent mode: \(state)"); return }
+        } else {
+            #expect(state == .child)
+        }
+        #expect(try await gates[0].verifyAudit().isIntact)
+    }
 }
