@@ -242,4 +242,24 @@ struct PostgresDaemonTests {
         #expect(sqlite.stderr.contains("--notify-key-file is for a PostgreSQL database"), "\(sqlite.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("gate.sqlite")), "no database made")
     }
+
+    @Test("the admin event stream of one daemon shows the changes made through another: a profile added and a challenge begun through the second arrive on the first's stream, in order, none twice")
+    func eventStreamAcrossDaemons() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-events")
+        defer { try? cluster.stop() }
+        let first = try await RunningDaemon.start(["--database", Self.address(cluster), "--init-admin-token"])
+        let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
+        defer { first.stop(); second.stop() }
+        let stream = try EventStreamClient(try first.url("/v1/admin/events"), token: try first.adminToken())
+        defer { stream.stop() }
+        try await stream.waitUntilOpen()
+
+        try second.ok(["profile", "add", "emma", "--by", "mum"])
+        _ = try await stream.waitForEvent("profileAdded emma") { $0.kind == "profileAdded" && $0.json["profile"] as? String == "emma" }
+        let begun = try await HTTPClient.send(try second.url("/v1/profiles/emma/challenges"), method: "POST", json: #"{"client": "tablet"}"#)
+        #expect(begun.status == 201)
+        _ = try await stream.waitForEvent("challengeIssued") { $0.kind == "challengeIssued" && $0.json["client"] as? String == "tablet" }
+        let ids = stream.events.map(\.id)
+        #expect(ids == ids.sorted() && Set(ids).count == ids.count, "\(ids)")
+    }
 }
