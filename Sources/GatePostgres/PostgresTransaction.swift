@@ -111,6 +111,27 @@ package final class PostgresTransaction: SQLRunner {
         return (id, hash)
     }
 
+    /// Every identity column's sequence set past the rows copied in, and the chain's head at
+    /// the newest record (the anchor's, when none is left).
+    package func continueNumbering(afterAuditID: Int64) throws {
+        for table in Self.numberedTables {
+            _ = try rows(
+                "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce((SELECT max(id) FROM \(table)), 0) + 1, false)", [])
+        }
+        _ = try rows("""
+            UPDATE audit_head SET last_id = ?, last_hash = coalesce(
+                (SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1),
+                (SELECT pruned_through_hash FROM audit_anchor WHERE id = 1))
+            WHERE id = 1
+            """, [afterAuditID])
+    }
+
+    /// The tables whose `id` the database chooses (an identity column).
+    static let numberedTables = [
+        "profiles", "policies", "policy_changes", "question_sets", "questions", "attempts", "parent_sessions", "admin_tokens",
+        "notification_subscriptions", "parent_requests", "notification_outbox",
+    ]
+
     /// The head's id: it only moves forward, whatever is deleted behind it.
     package func highestAuditID() throws -> Int64 {
         let found: Int64? = try rows("SELECT last_id FROM audit_head WHERE id = 1", []).rows.first?["last_id"]

@@ -63,10 +63,19 @@ struct ParentalGated: AsyncParsableCommand {
     @Flag(help: "Retire every stored admin token before this start's --init-admin-token or --admin-token-file token (one of them is needed).")
     var revokeAdminTokens = false
 
+    @Option(help: ArgumentHelp("Copy the family kept in the SQLite file FILE into the PostgreSQL --database (new and empty), check the copy's audit chain, and exit.", valueName: "FILE"))
+    var copyFrom: String?
+
+    @Option(help: ArgumentHelp("Copy the family kept in the PostgreSQL --database into a new SQLite file FILE, which gatectl --database opens, and exit.", valueName: "FILE"))
+    var copyTo: String?
+
     /// The settings, as flags.
     @OptionGroup var settings: DaemonFlags
 
     func validate() throws {
+        if copyFrom != nil, copyTo != nil {
+            throw ValidationError("--copy-from and --copy-to cannot be combined: one copy a run")
+        }
         if revokeAdminTokens, !initAdminToken, adminTokenFile == nil {
             throw ValidationError("--revoke-admin-tokens needs --init-admin-token or --admin-token-file: the new token's audit record records the revocation")
         }
@@ -77,6 +86,11 @@ struct ParentalGated: AsyncParsableCommand {
         signal(SIGHUP, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let settings = try await DaemonSettings.resolve(self, environment: environment)
+        if copyFrom != nil || copyTo != nil {
+            try await FamilyMove(database: settings.databasePath, keyFile: settings.notifyKeyFile, environment: environment)
+                .run(from: copyFrom, to: copyTo, say: Self.say)
+            return
+        }
         if initAdminToken, JournalLogHandler.isJournal(STDOUT_FILENO, environment) {
             throw CommandError.usage(
                 "--init-admin-token would print the token into the journal, where anyone who reads the logs finds it: hand the daemon a token file instead (LoadCredential= and --admin-token-file, as the shipped unit does)")
@@ -194,7 +208,7 @@ struct ParentalGated: AsyncParsableCommand {
 
     /// Writes `line` to standard output at once, unbuffered, even when it is a pipe (as
     /// under systemd, where `print` would hold it in a buffer).
-    private static func say(_ line: String) {
+    static func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

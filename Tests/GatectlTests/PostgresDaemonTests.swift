@@ -262,4 +262,60 @@ struct PostgresDaemonTests {
         let ids = stream.events.map(\.id)
         #expect(ids == ids.sorted() && Set(ids).count == ids.count, "\(ids)")
     }
+
+    @Test("a family moves from an SQLite file into PostgreSQL and back (parental-gated --copy-from, --copy-to): profiles, policy and its history, question sets, challenges, the audit log and its chain, subscriptions; the chain verifies after each copy, and a daemon on the copy shows what the file showed")
+    func familyMoves() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-copy")
+        defer { try? cluster.stop() }
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.ok(["profile", "add", "emma", "--locale", "de", "--by", "mum"])
+        try db.ok(["profile", "add", "liam", "--by", "mum"])
+        try db.ok(["policy", "set", "--profile", "emma", "--max-wrong-answers", "2", "--lockout", "10m", "--by", "mum"])
+        try db.ok(["questions", "import", try db.write(QuestionsCommandTests.animals, to: "animals.json"), "--by", "mum"])
+        let begun = try JSONOutput.object(try db.ok(["challenge", "begin", "liam", "--json"]).stdout)
+        let id = try #require((begun["challenge"] as? [String: Any])?["id"] as? String)
+        try db.ok(["challenge", "cancel", id])
+        try db.ok(["unlock", "liam", "--by", "mum"])
+        try db.ok(["notify", "add", "ntfy", "http://127.0.0.1:9/family", "--events", "failed", "--by", "mum"])
+        let views: [[String]] = [
+            ["profile", "list", "--json"], ["policy", "show", "--profile", "emma", "--json"], ["policy", "history", "--json"],
+            ["questions", "list", "--json"], ["audit", "list", "--json", "--limit", "1000"], ["status", "liam", "--json"],
+        ]
+        let before = try views.map { try db.ok($0).stdout }
+
+        // Into PostgreSQL: the daemon copies and exits; a daemon on the copy shows the same.
+        let copied = try GatectlProcess.run(
+            ["--database", Self.address(cluster), "--copy-from", db.path], executable: try GatectlProcess.daemon)
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(copied.stdout.contains("copied 2 profiles"), "\(copied.stdout)")
+        #expect(copied.stdout.contains("the copy's audit chain verifies"), "\(copied.stdout)")
+        let daemon = try await RunningDaemon.start(["--database", Self.address(cluster)])
+        for (view, expected) in zip(views, before) {
+            #expect(try daemon.ok(view).stdout.replacing(/,?"account":"root"/, with: "") == expected, "\(view)")
+        }
+        try daemon.ok(["profile", "add", "noah", "--by", "mum"])  // numbering goes on after the copied rows
+        #expect(try daemon.ok(["audit", "verify"]).stdout.contains("intact"))
+        daemon.stop()
+
+        // Into PostgreSQL again: refused, it holds a family now.
+        let again = try GatectlProcess.run(
+            ["--database", Self.address(cluster), "--copy-from", db.path], executable: try GatectlProcess.daemon)
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("already holds a family"), "\(again.stderr)")
+
+        // And back, into a new file gatectl opens.
+        let back = db.file("back.sqlite")
+        let exported = try GatectlProcess.run(
+            ["--database", Self.address(cluster), "--copy-to", back], executable: try GatectlProcess.daemon)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(try GatectlProcess.run(["audit", "verify", "--database", back]).status == 0)
+        let profiles = try GatectlProcess.run(["profile", "list", "--database", back]).stdout
+        #expect(profiles.contains("emma") && profiles.contains("liam") && profiles.contains("noah"), "\(profiles)")
+        let questions = try GatectlProcess.run(["questions", "list", "--json", "--database", back]).stdout
+        #expect(questions == before[3])
+        let onto = try GatectlProcess.run(
+            ["--database", Self.address(cluster), "--copy-to", back], executable: try GatectlProcess.daemon)
+        #expect(onto.status == 64 && onto.stderr.contains("exists already"), "\(onto.stderr)")
+    }
 }

@@ -9,7 +9,7 @@ import GateCore
 /// one consistent snapshot.
 package protocol GateStorage: Sendable {
     /// The reads and writes of one of this storage's transactions.
-    associatedtype Transaction: GateTransaction
+    associatedtype Transaction: GateTransaction & SQLRunner
 
     /// Runs `body` in one write transaction: all of it commits, or none of it.
     func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T

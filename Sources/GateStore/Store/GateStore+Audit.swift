@@ -20,6 +20,17 @@ extension StoreTransaction {
     package func highestAuditID() throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = '\(AuditLogRecord.databaseTableName)'") ?? 0
     }
+
+    /// `AUTOINCREMENT`'s counters (the audit log's, the requests') set past the rows copied in.
+    package func continueNumbering(afterAuditID: Int64) throws {
+        for (table, highest) in [
+            (AuditLogRecord.databaseTableName, afterAuditID),
+            (ParentRequestRecord.databaseTableName, try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM parent_requests") ?? 0),
+        ] {
+            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
+            try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", arguments: [table, highest])
+        }
+    }
 }
 
 extension SQLRunner {

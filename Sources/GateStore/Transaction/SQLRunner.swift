@@ -40,4 +40,7 @@ package protocol SQLRunner {
     func auditTail() throws -> (id: Int64, hash: Data)
     /// The highest id the audit log ever gave (a deleted tail leaves it behind).
     func highestAuditID() throws -> Int64
+    /// After rows were written with their ids (a family copied in): numbers new rows after
+    /// them, and the audit log after `afterAuditID` (its chain's head at its newest record).
+    func continueNumbering(afterAuditID: Int64) throws
 }

@@ -10,7 +10,7 @@ public struct Gate: Sendable {
     public static let version = "0.1.0"
 
     /// Where everything is kept: an SQLite file (``GateStore``) or PostgreSQL.
-    let storage: any GateStorage
+    package let storage: any GateStorage
     let timeSource: TimeSource
     let questions: QuestionGenerator
     let hub = EventHub()

@@ -1,0 +1,94 @@
+import Foundation
+import GateCore
+import GRDB
+
+/// A family's whole database, table by table, as it moves between backends (an SQLite file
+/// into PostgreSQL, and back): every row with its id, so the audit chain's hashes, the
+/// links between rows and the numbering carry over unchanged.
+package struct FamilyCopy: Sendable {
+    /// The tables that hold a family, in an order that inserts every row after the rows it
+    /// refers to (the chain's anchor after the log it anchors). (SQLite's lists of audit and notification kinds and each backend's own
+    /// bookkeeping stay behind.)
+    package static let tables = [
+        "household", "profiles", "policies", "policy_changes", "question_sets", "questions", "challenges", "attempts",
+        "gate_states", "parent_sessions", "audit_log", "audit_anchor", "audit_repeats", "admin_tokens",
+        "notification_subscriptions", "notification_subscription_events", "parent_requests", "notification_outbox",
+    ]
+
+    /// One table: its columns, and every row's values in that order.
+    package struct Table: Sendable {
+        package var name: String
+        package var columns: [String]
+        package var rows: [[DatabaseValue]]
+    }
+
+    package var tables: [Table]
+    /// The highest id the audit log ever gave (more than the newest record's when its tail was deleted).
+    package var highestAuditID: Int64
+
+    /// How many rows it holds, by table.
+    package var counts: [String: Int] {
+        Dictionary(uniqueKeysWithValues: tables.map { ($0.name, $0.rows.count) })
+    }
+}
+
+/// A row read whole, its columns in order.
+struct WholeRow: FetchableRecord {
+    var columns: [String]
+    var values: [DatabaseValue]
+
+    init(row: Row) {
+        columns = Array(row.columnNames)
+        values = Array(row.databaseValues)
+    }
+}
+
+extension SQLRunner {
+    /// Every row of every table of ``FamilyCopy/tables``, read in this (read-only) transaction.
+    package func familyCopy() throws -> FamilyCopy {
+        var tables: [FamilyCopy.Table] = []
+        for name in FamilyCopy.tables {
+            let rows = try fetchAll(WholeRow.self, "SELECT * FROM \(name) ORDER BY 1", [])
+            // Every backend names the same columns; the first row's order is kept for all.
+            let columns = rows.first?.columns.sorted() ?? []
+            tables.append(FamilyCopy.Table(
+                name: name, columns: columns,
+                rows: rows.map { row in
+                    let byName = Dictionary(uniqueKeysWithValues: zip(row.columns, row.values))
+                    return columns.map { byName[$0] ?? .null }
+                }))
+        }
+        return FamilyCopy(tables: tables, highestAuditID: try highestAuditID())
+    }
+
+    /// Writes `copy` into this new database in this transaction, replacing the rows a new
+    /// database starts with (the household, its policy, the chain's anchor); refuses a
+    /// database that already holds a profile or an audit record.
+    package func receiveFamily(_ copy: FamilyCopy) throws {
+        let holds = try fetchOne(SingleValue.self, "SELECT (SELECT count(*) FROM profiles) + (SELECT count(*) FROM audit_log)", [])
+        guard holds?.count ?? 0 == 0 else {
+            throw StoreError.constraint("the database to copy into already holds a family: copy into a new, empty one")
+        }
+        // The chain's anchor is never deleted (SQLite's trigger guards it): its one row is updated.
+        let kept = "audit_anchor"
+        for table in FamilyCopy.tables.reversed() where table != kept {
+            try execute("DELETE FROM \(table)", [])
+        }
+        for table in copy.tables where !table.rows.isEmpty {
+            let sql = if table.name == kept {
+                "UPDATE \(table.name) SET \(table.columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = 1"
+            } else {
+                "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: table.columns.count).joined(separator: ", ")))"
+            }
+            for row in table.rows {
+                // An anchor that was never moved stays as the new database made it.
+                if table.name == kept, let at = table.columns.firstIndex(of: "pruned_through_id"),
+                   Int64.fromDatabaseValue(row[at]) == 0 { continue }
+                try execute(sql, row)
+            }
+        }
+        try continueNumbering(afterAuditID: copy.highestAuditID)
+        memo.auditTail = nil
+        memo.challenges.removeAll()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GatePostgres
+import GateProgram
+import GateStore
+import ParentalGate
+
+/// `parental-gated --copy-from FILE` and `--copy-to FILE`: a family moved from an SQLite file
+/// into PostgreSQL, or back into a new file, whole (every row with its id), its audit chain
+/// checked on arrival.
+struct FamilyMove {
+    /// The `--database` setting: a PostgreSQL address for either copy.
+    let database: String
+    /// The key file PostgreSQL daemons share (`--notify-key-file`).
+    let keyFile: String?
+    let environment: [String: String]
+
+    func run(from file: String?, to newFile: String?, say: (String) -> Void) async throws {
+        let address: PostgresAddress?
+        do {
+            address = try PostgresAddress.parse(database, environment: environment)
+        } catch {
+            throw CommandError.usage("--database: \(error)")
+        }
+        guard let address else {
+            throw CommandError.usage("--copy-from and --copy-to copy between an SQLite file and a PostgreSQL --database (postgres://…), and \(database) is a file")
+        }
+        let postgres: Gate
+        do {
+            postgres = Gate(storage: try await PostgresStore(address: address, keyFile: keyFile))
+        } catch let problem as PostgresAddress.Problem {
+            throw CommandError.usage("--database: \(problem)")
+        }
+        defer { try? postgres.close() }
+        let source: Gate, destination: Gate
+        if let file {
+            guard FileManager.default.fileExists(atPath: file) else { throw CommandError.usage("--copy-from: there is no file \(file)") }
+            let sqlite = try Gate(database: .file(file), migrate: false, singleConnection: true)
+            let pending = try await sqlite.databaseStatus().pendingMigrations
+            guard pending.isEmpty else {
+                throw CommandError.usage("--copy-from: \(file) has migrations to apply first (gatectl db migrate --database \(file))")
+            }
+            (source, destination) = (sqlite, postgres)
+        } else if let newFile {
+            guard !FileManager.default.fileExists(atPath: newFile) else {
+                throw CommandError.usage("--copy-to: \(newFile) exists already; a copy goes into a new file")
+            }
+            (source, destination) = (postgres, try Gate(database: .file(newFile), singleConnection: true))
+        } else {
+            return
+        }
+        // The SQLite side is closed here (the PostgreSQL one by the defer above).
+        defer { try? (file != nil ? source : destination).close() }
+        let copy = try await source.storage.read { try $0.familyCopy() }
+        try await destination.storage.write { try $0.receiveFamily(copy) }
+        let report = try await destination.verifyAudit()
+        let counts = copy.counts
+        say("copied \(counts["profiles"] ?? 0) profiles, \(counts["audit_log"] ?? 0) audit records, \(counts["attempts"] ?? 0) attempts "
+            + "and \(counts.values.reduce(0, +)) rows in all from \(source.databaseName) to \(destination.databaseName)")
+        guard report.isIntact else {
+            throw CommandError.usage("the copy's audit chain does not verify: \(report.message)")
+        }
+        say("the copy's audit chain verifies: \(report.message)")
+    }
+}
