@@ -48,11 +48,12 @@ package struct PostgresStore: GateStorage {
     /// Connects to `address` (its password from its password file) and migrates.
     package init(
         address: PostgresAddress, connections: Int = defaultConnections, clock: Clock = .database, keyFile: String? = nil,
-        timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
+        connectTimeout: Duration = connectTimeout, timeSource: TimeSource = .system,
+        logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
         try await self.init(
             configuration: try address.configuration(), name: address.description, connections: connections, clock: clock,
-            keyFile: keyFile, timeSource: timeSource, logger: logger)
+            keyFile: keyFile, connectTimeout: connectTimeout, timeSource: timeSource, logger: logger)
     }
 
     /// How many times a transaction runs at most when PostgreSQL asks for it to run again.
@@ -70,7 +71,8 @@ package struct PostgresStore: GateStorage {
     ///     bookkeeping's (when a migration ran).
     package init(
         configuration: PostgresClient.Configuration, name: String, connections: Int = 4,
-        clock: Clock = .database, keyFile: String? = nil, timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
+        clock: Clock = .database, keyFile: String? = nil, connectTimeout: Duration = connectTimeout,
+        timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
         var configuration = configuration
         configuration.options.maximumConnections = max(1, connections)
@@ -96,9 +98,9 @@ package struct PostgresStore: GateStorage {
                     }
                 }
                 group.addTask {
-                    try await Task.sleep(for: Self.connectTimeout)
+                    try await Task.sleep(for: connectTimeout)
                     throw StoreError.postgres(
-                        code: "08001", message: "\(name) did not answer within \(Self.connectTimeout.components.seconds) s")
+                        code: "08001", message: "\(name) could not be reached within \(connectTimeout.components.seconds) s")
                 }
                 defer { group.cancelAll() }
                 try await group.next()

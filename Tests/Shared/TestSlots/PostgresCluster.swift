@@ -28,13 +28,19 @@ public final class PostgresCluster: Sendable {
     private var log: String { folder.appendingPathComponent("server.log").path }
 
     /// Makes and starts a cluster; its folder's name begins with `name`.
-    public static func start(name: String = "pg") throws -> PostgresCluster {
-        let cluster = try PostgresCluster(name: name)
+    ///
+    /// By default it listens on its socket only, and trusts every connection. `tcpPort`: it
+    /// listens on 127.0.0.1 at that port too (the socket takes the same number), where
+    /// connections must give a password (SCRAM) and `settings` (`-c` lines: TLS's) apply.
+    public static func start(name: String = "pg", tcpPort: Int? = nil, settings: [String] = []) throws -> PostgresCluster {
+        let cluster = try PostgresCluster(name: name, port: tcpPort ?? 5432)
         do {
-            try cluster.initialize()
+            try cluster.initialize(passwordsOverTCP: tcpPort != nil)
+            let listen = tcpPort == nil ? "''" : "'127.0.0.1'"
+            let extra = settings.map { " -c \($0)" }.joined()
             try cluster.run("pg_ctl", [
                 "-D", cluster.data, "-l", cluster.log, "-w", "-t", "60",
-                "-o", "-c listen_addresses='' -k \(cluster.socketFolder) -p \(cluster.port) -c fsync=off", "start",
+                "-o", "-c listen_addresses=\(listen) -k \(cluster.socketFolder) -p \(cluster.port) -c fsync=off\(extra)", "start",
             ])
         } catch {
             let log = (try? String(contentsOfFile: cluster.log, encoding: .utf8)) ?? ""
@@ -44,12 +50,12 @@ public final class PostgresCluster: Sendable {
         return cluster
     }
 
-    private init(name: String) throws {
+    private init(name: String, port: Int) throws {
         programs = try Self.programFolder()
         account = getuid() == 0 ? "postgres" : nil
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
         socketFolder = folder.appendingPathComponent("socket").path
-        port = 5432
+        self.port = port
         try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: true)
         if let account {
             guard let owner = getpwnam(account) else {
@@ -84,9 +90,15 @@ public final class PostgresCluster: Sendable {
         try run("psql", ["-h", socketFolder, "-p", "\(port)", "-U", Self.superuser, "-d", database, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
     }
 
-    private func initialize() throws {
-        try run("initdb", ["-D", data, "-U", Self.superuser, "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions"])
+    private func initialize(passwordsOverTCP: Bool) throws {
+        try run("initdb", [
+            "-D", data, "-U", Self.superuser, "--auth-local=trust", "--auth-host=\(passwordsOverTCP ? "scram-sha-256" : "trust")",
+            "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions",
+        ])
     }
+
+    /// The account PostgreSQL runs as (`postgres` when the tests run as root), for files it must own.
+    public var serverAccount: String? { account }
 
     /// Runs PostgreSQL's program `name` (as the cluster's account); its output (standard
     /// output and error together), or a thrown error with it.
