@@ -1,5 +1,6 @@
 import Foundation
 import GatePostgres
+import Logging
 import GateProgram
 import GateStore
 import ParentalGate
@@ -15,21 +16,10 @@ struct FamilyMove {
     let environment: [String: String]
 
     func run(from file: String?, to newFile: String?, say: (String) -> Void) async throws {
-        let address: PostgresAddress?
-        do {
-            address = try PostgresAddress.parse(database, environment: environment)
-        } catch {
-            throw CommandError.usage("--database: \(error)")
-        }
-        guard let address else {
+        guard let address = try PostgresAddress.setting(database, environment: environment) else {
             throw CommandError.usage("--copy-from and --copy-to copy between an SQLite file and a PostgreSQL --database (postgres://…), and \(database) is a file")
         }
-        let postgres: Gate
-        do {
-            postgres = Gate(storage: try await PostgresStore(address: address, keyFile: keyFile))
-        } catch let problem as PostgresAddress.Problem {
-            throw CommandError.usage("--database: \(problem)")
-        }
+        let postgres = try await address.gate(keyFile: keyFile, logger: Logger(label: "parental-gated"))
         defer { try? postgres.close() }
         let source: Gate, destination: Gate
         if let file {

@@ -168,24 +168,14 @@ struct ParentalGated: AsyncParsableCommand {
     /// The gate on `database`: a PostgreSQL address (``PostgresAddress``), or an SQLite file,
     /// backed up first when this version is about to migrate it.
     private static func openDatabase(_ database: String, keyFile: String?, environment: [String: String], logger: Logger) async throws -> Gate {
-        let address: PostgresAddress?
-        do {
-            address = try PostgresAddress.parse(database, environment: environment)
-        } catch {
-            throw CommandError.usage("--database: \(error)")
-        }
-        guard let address else {
+        guard let address = try PostgresAddress.setting(database, environment: environment) else {
             if keyFile != nil {
                 throw CommandError.usage("--notify-key-file is for a PostgreSQL database: an SQLite database keeps its key beside itself")
             }
             try await backUpBeforeMigrating(database, logger: logger)
             return try Gate(database: .file(database), singleConnection: false)
         }
-        do {
-            return Gate(storage: try await PostgresStore(address: address, keyFile: keyFile, logger: logger))
-        } catch let problem as PostgresAddress.Problem {
-            throw CommandError.usage("--database: \(problem)")
-        }
+        return try await address.gate(keyFile: keyFile, logger: logger)
     }
 
     /// Before a new version migrates an existing database, a copy of it as it was

@@ -12,13 +12,41 @@ struct PostgresDaemonTests {
         "postgres://\(PostgresCluster.superuser)@/postgres?host=\(cluster.socketFolder)&port=\(cluster.port)"
     }
 
+    /// Notifications tried again soon, for a test.
+    static let quickRetries = ["--notify-retry-base", "50ms", "--notify-retry-max", "200ms"]
+
+    /// Emma, added through the first daemon, her failures never locking her out (set through
+    /// the second), and a receiver for notifications.
+    static func family(_ first: RunningDaemon, _ second: RunningDaemon) async throws -> WebhookReceiver {
+        try first.ok(["profile", "add", "emma", "--by", "mum"])
+        try second.ok(["policy", "set", "--max-failed-challenges", "100", "--by", "mum"])
+        return try await NotificationDeliveryTests.receiver(first)
+    }
+
+    /// A server of the test's own and two daemons on one database of it (`both`: arguments of
+    /// each, `first`: of the first alone); whatever started is stopped if the rest fails.
+    static func twoDaemons(
+        _ name: String, both: [String] = [], first arguments: [String] = []
+    ) async throws -> (PostgresCluster, RunningDaemon, RunningDaemon) {
+        let cluster = try PostgresCluster.start(name: name)
+        do {
+            let first = try await RunningDaemon.start(["--database", address(cluster)] + both + arguments)
+            do {
+                return (cluster, first, try await RunningDaemon.start(["--database", address(cluster)] + both))
+            } catch {
+                first.stop()
+                throw error
+            }
+        } catch {
+            try? cluster.stop()
+            throw error
+        }
+    }
+
     @Test("two daemons on one database: 8 gatectl processes × 15 wrong answers across both gate sockets count exactly maxWrongAnswers and one lockout; one daemon SIGKILLed in the middle leaves nothing half-written, the other serves on, and the audit chain verifies")
     func twoDaemons() async throws {
-        let cluster = try PostgresCluster.start(name: "pg-daemons")
-        defer { try? cluster.stop() }
-        let first = try await RunningDaemon.start(["--database", Self.address(cluster)])
-        let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
-        defer { first.stop(); second.stop() }
+        let (cluster, first, second) = try await Self.twoDaemons("pg-daemons")
+        defer { first.stop(); second.stop(); try? cluster.stop() }
         #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines) == "5")
 
         try first.ok(["profile", "add", "emma", "--by", "mum"])
@@ -112,11 +140,8 @@ struct PostgresDaemonTests {
 
     @Test("two daemons: the admin token one stored opens both admin APIs; a session passed through one opens forward auth on both at once; ended through the other's admin socket, or its profile disabled, the very next request to either is 401")
     func sessionsAcrossDaemons() async throws {
-        let cluster = try PostgresCluster.start(name: "pg-sessions")
-        defer { try? cluster.stop() }
-        let first = try await RunningDaemon.start(["--database", Self.address(cluster), "--init-admin-token"])
-        let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
-        defer { first.stop(); second.stop() }
+        let (cluster, first, second) = try await Self.twoDaemons("pg-sessions", first: ["--init-admin-token"])
+        defer { first.stop(); second.stop(); try? cluster.stop() }
         try first.ok(["profile", "add", "emma", "--by", "mum"])
         try second.ok(["policy", "set", "--min-response-time", "0s", "--by", "mum"])
         let daemons = [first, second]
@@ -175,15 +200,9 @@ struct PostgresDaemonTests {
 
     @Test("notifications on two daemons: every failure, whichever daemon saw it, reaches the receiver once (12 failures, 12 deliveries, each claimed by one daemon); a webhook is refused in one line without a shared key file")
     func notificationsAcrossDaemons() async throws {
-        let cluster = try PostgresCluster.start(name: "pg-notify")
-        defer { try? cluster.stop() }
-        let options = ["--database", Self.address(cluster), "--notify-retry-base", "50ms", "--notify-retry-max", "200ms"]
-        let first = try await RunningDaemon.start(options)
-        let second = try await RunningDaemon.start(options)
-        defer { first.stop(); second.stop() }
-        try first.ok(["profile", "add", "emma", "--by", "mum"])
-        try second.ok(["policy", "set", "--max-failed-challenges", "100", "--by", "mum"])
-        let receiver = try await NotificationDeliveryTests.receiver(first)
+        let (cluster, first, second) = try await Self.twoDaemons("pg-notify", both: Self.quickRetries)
+        defer { first.stop(); second.stop(); try? cluster.stop() }
+        let receiver = try await Self.family(first, second)
         defer { receiver.stop() }
         try second.ok(["notify", "add", "ntfy", receiver.url("/family"), "--events", "failed", "--by", "mum"])
         let webhook = try first.gatectl(["notify", "add", "webhook", receiver.url("/hook"), "--by", "mum"])
@@ -204,20 +223,14 @@ struct PostgresDaemonTests {
 
     @Test("webhooks on two daemons sharing one key file: a webhook added through one is signed by whichever daemon delivers; a key file that is missing is named in one line; the flag is refused with an SQLite file")
     func webhooksWithSharedKey() async throws {
-        let cluster = try PostgresCluster.start(name: "pg-webhooks")
-        defer { try? cluster.stop() }
         let scratch = try TestDatabase()
         defer { scratch.remove() }
         let key = scratch.file("notify-key")
         try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: key))
         chmod(key, 0o600)
-        let options = ["--database", Self.address(cluster), "--notify-key-file", key, "--notify-retry-base", "50ms", "--notify-retry-max", "200ms"]
-        let first = try await RunningDaemon.start(options)
-        let second = try await RunningDaemon.start(options)
-        defer { first.stop(); second.stop() }
-        try first.ok(["profile", "add", "emma", "--by", "mum"])
-        try second.ok(["policy", "set", "--max-failed-challenges", "100", "--by", "mum"])
-        let receiver = try await NotificationDeliveryTests.receiver(first)
+        let (cluster, first, second) = try await Self.twoDaemons("pg-webhooks", both: ["--notify-key-file", key] + Self.quickRetries)
+        defer { first.stop(); second.stop(); try? cluster.stop() }
+        let receiver = try await Self.family(first, second)
         defer { receiver.stop() }
         let (_, secret) = try NotificationDeliveryTests.addWebhook(first, receiver.url("/hook"), ["--events", "failed"])
         try receiver.use(secret: secret)
@@ -245,11 +258,8 @@ struct PostgresDaemonTests {
 
     @Test("the admin event stream of one daemon shows the changes made through another: a profile added and a challenge begun through the second arrive on the first's stream, in order, none twice")
     func eventStreamAcrossDaemons() async throws {
-        let cluster = try PostgresCluster.start(name: "pg-events")
-        defer { try? cluster.stop() }
-        let first = try await RunningDaemon.start(["--database", Self.address(cluster), "--init-admin-token"])
-        let second = try await RunningDaemon.start(["--database", Self.address(cluster)])
-        defer { first.stop(); second.stop() }
+        let (cluster, first, second) = try await Self.twoDaemons("pg-events", first: ["--init-admin-token"])
+        defer { first.stop(); second.stop(); try? cluster.stop() }
         let stream = try EventStreamClient(try first.url("/v1/admin/events"), token: try first.adminToken())
         defer { stream.stop() }
         try await stream.waitUntilOpen()
