@@ -68,7 +68,14 @@ struct PostgresDaemonTests {
             // In the middle of the run: the first daemon dies as a crash would.
             group.addTask {
                 try await offPool {
+                    // Killed once a few answers are in (at most 120 s: a bound for a loaded
+                    // machine, never a measure). What follows holds wherever the kill falls.
+                    let deadline = Date().addingTimeInterval(120)
                     while (Int(try cluster.psql("SELECT count(*) FROM attempts").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) < 3 {
+                        guard Date() < deadline else {
+                            Issue.record("no answer was recorded within 120 s")
+                            break
+                        }
                         usleep(5_000)
                     }
                     first.kill()
