@@ -41,7 +41,16 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     /// The address `text` names, or `nil` when it names no PostgreSQL database (a file path:
     /// SQLite, as before).
     package static func parse(_ text: String, environment: [String: String]) throws(Problem) -> PostgresAddress? {
-        guard let scheme = ["postgres://", "postgresql://"].first(where: text.hasPrefix) else { return nil }
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lowered = text.lowercased()
+        guard let scheme = ["postgres://", "postgresql://"].first(where: lowered.hasPrefix) else {
+            // Another kind of address (or a misspelt one) is never taken for a file's path:
+            // it would make folders of its parts, a password among them, and log them.
+            if text.contains("://") || lowered.hasPrefix("postgres:") || lowered.hasPrefix("postgresql:") {
+                throw Problem(description: "is neither a file's path nor a postgres://USER@HOST/DATABASE address")
+            }
+            return nil
+        }
         var rest = Substring(text.dropFirst(scheme.count))
         // A password may hold '/', '?' or '@' itself: any ':' before the last '@' is refused
         // before the address is cut up, and no part of it is ever repeated in a message.
@@ -83,14 +92,14 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
             case "dbname": address.database = value
             case "sslmode":
                 guard let mode = TLSMode(rawValue: value) else {
-                    throw Problem(description: "sslmode must be one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'")
+                    throw Problem(description: "sslmode must be one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 address.tls = mode
             case "passfile": address.passwordFile = value
             case "password":
                 throw Problem(description: passwordRefusal)
             default:
-                throw Problem(description: "the address has an unknown parameter '\(name)' (host, port, user, dbname, sslmode, passfile)")
+                throw Problem(description: "the address has a parameter that is none of host, port, user, dbname, sslmode, passfile")
             }
         }
         if address.host == nil, address.socketFolder == nil { address.socketFolder = "/run/postgresql" }

@@ -17,6 +17,7 @@ final class PostgresDatabase: Sendable {
         self.name = name
         keyFile = cluster.folder.appendingPathComponent("notify-key").path
         try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: keyFile))
+        chmod(keyFile, 0o600)
     }
 
     /// The key file every store (daemon) on the database shares.

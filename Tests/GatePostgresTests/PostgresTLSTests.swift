@@ -50,7 +50,7 @@ struct PostgresTLSTests {
         let base = "postgres://\(PostgresCluster.superuser)@127.0.0.1:\(port)/postgres"
 
         let address = try #require(try PostgresAddress.parse("\(base)?sslmode=require&passfile=\(passfile)", environment: [:]))
-        let store = try await PostgresStore(address: address, clock: .daemon, connectTimeout: .seconds(10))
+        let store = try await PostgresStore(address: address, clock: .daemon, connectTimeout: .seconds(60))  // a bound for a loaded machine
         defer { try? store.close() }
         try await Gate(storage: store).addProfile("emma")
         let encrypted = try cluster.psql("""

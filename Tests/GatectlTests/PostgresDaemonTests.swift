@@ -115,9 +115,13 @@ struct PostgresDaemonTests {
             ("postgres://gate:secret@db.example/gate",
              "error: --database: the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line"),
             ("postgres://gate@db.example/gate?sslmode=sometimes",
-             "error: --database: sslmode must be one of disable, prefer, require, verify-full, not 'sometimes'"),
+             "error: --database: sslmode must be one of disable, prefer, require, verify-full"),
             ("postgres://gate@db.example/gate?colour=blue",
-             "error: --database: the address has an unknown parameter 'colour' (host, port, user, dbname, sslmode, passfile)"),
+             "error: --database: the address has a parameter that is none of host, port, user, dbname, sslmode, passfile"),
+            // Spelt in capitals, or misspelt, an address is still never taken for a file's path.
+            ("POSTGRES://gate:secret@db.example/gate",
+             "error: --database: the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line"),
+            ("postgress://gate:secret@db.example/gate", "error: --database: is neither a file's path nor a postgres://USER@HOST/DATABASE address"),
             ("postgres://gate@db.example:99999/gate", "error: --database: the address's port must be a number from 1 to 65535"),
             // A password holding '/', '?' or ':' is still a password, and no part of it is repeated.
             ("postgres://gate:se/cret@db.example/gate",
@@ -247,6 +251,16 @@ struct PostgresDaemonTests {
         let delivered = try await receiver.waitForDeliveries(6)
         #expect(delivered.count == 6)
         #expect(delivered.values.allSatisfy { $0["signatureValid"] as? Bool == true }, "every delivery signed with the one key")
+
+        // A key file other accounts may read is refused, and nothing is added.
+        let loose = scratch.file("loose-key")
+        try Data(repeating: 7, count: 32).write(to: URL(fileURLWithPath: loose))
+        chmod(loose, 0o644)
+        let looseDaemon = try await RunningDaemon.start(["--database", Self.address(cluster), "--notify-key-file", loose])
+        defer { looseDaemon.stop() }
+        let shared = try looseDaemon.gatectl(["notify", "add", "webhook", receiver.url("/other"), "--by", "mum"])
+        #expect(shared.status != 0)
+        #expect(shared.stderr.contains("may be read or written by other accounts (mode 644): chmod 600 it"), "\(shared.stderr)")
 
         // A daemon told of a key file nobody made says so, and adds nothing.
         let missing = scratch.file("no-key")

@@ -75,7 +75,7 @@ package struct GlobalOptions: ParsableArguments {
             throw ValidationError("--socket and --database cannot be combined: the daemon uses its own database")
         }
         if let conflict = DatabasePath.conflict(in: ProcessInfo.processInfo.environment) { throw ValidationError(conflict) }
-        if socket == nil, ["postgres://", "postgresql://"].contains(where: databasePath.hasPrefix) {
+        if socket == nil, databasePath.contains("://") || databasePath.lowercased().hasPrefix("postgres:") || databasePath.lowercased().hasPrefix("postgresql:") {
             throw ValidationError("gatectl does not connect to PostgreSQL itself: ask a daemon that does, through its socket (--socket PATH)")
         }
     }

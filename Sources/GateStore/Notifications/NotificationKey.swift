@@ -124,7 +124,7 @@ package final class NotificationKey: Sendable {
                 key = made
                 return made
             }
-            if let found = try Self.readKey(path) {
+            if let found = try Self.readKey(path, privateOnly: sharedFile != nil) {
                 key = found
                 return found
             }
@@ -140,7 +140,9 @@ package final class NotificationKey: Sendable {
     }
 
     /// The key in the file at `path`, or `nil` when there is none; never through a link.
-    private static func readKey(_ path: String) throws -> SymmetricKey? {
+    /// `privateOnly`: a file other accounts may read or write is refused (a shared key file,
+    /// which its operator made).
+    private static func readKey(_ path: String, privateOnly: Bool = false) throws -> SymmetricKey? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -150,6 +152,10 @@ package final class NotificationKey: Sendable {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & 0o170000 == 0o100000, info.st_size == 32 else {
             throw StoreError.notificationKey(path: path, problem: "is not a key file (32 bytes)")
+        }
+        if privateOnly, info.st_mode & 0o077 != 0 {
+            throw StoreError.notificationKey(
+                path: path, problem: "may be read or written by other accounts (mode \(String(info.st_mode & 0o777, radix: 8))): chmod 600 it")
         }
         var bytes = [UInt8](repeating: 0, count: 32)
         var offset = 0

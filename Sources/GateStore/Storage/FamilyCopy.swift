@@ -65,6 +65,12 @@ extension SQLRunner {
     /// database starts with (the household, its policy, the chain's anchor); refuses a
     /// database that already holds a profile or an audit record.
     package func receiveFamily(_ copy: FamilyCopy) throws {
+        // Names come from the file copied: only plain lowercase names reach the SQL below.
+        for table in copy.tables {
+            guard FamilyCopy.tables.contains(table.name),
+                  table.columns.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 == "_" || ("a"..."z").contains($0) } })
+            else { throw StoreError.constraint("the copy's table \(table.name) has a column that is not one of ours") }
+        }
         let holds = try fetchOne(SingleValue.self, "SELECT (SELECT count(*) FROM profiles) + (SELECT count(*) FROM audit_log)", [])
         guard holds?.count ?? 0 == 0 else {
             throw StoreError.constraint("the database to copy into already holds a family: copy into a new, empty one")
@@ -90,5 +96,10 @@ extension SQLRunner {
         try continueNumbering(afterAuditID: copy.highestAuditID)
         memo.auditTail = nil
         memo.challenges.removeAll()
+        // Checked before it commits: a copy whose chain does not verify leaves nothing behind.
+        let verification = try verifyAuditChain(highestID: highestAuditID())
+        guard verification.isIntact else {
+            throw StoreError.constraint("the copy's audit chain does not verify (\(verification.description)); nothing was copied")
+        }
     }
 }

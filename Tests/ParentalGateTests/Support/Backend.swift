@@ -26,6 +26,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 // The key every daemon would share: webhooks and approval links need it.
                 let key = cluster.folder.appendingPathComponent("notify-key").path
                 try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: key))
+                chmod(key, 0o600)
                 let store = try await PostgresStore(
                     configuration: .init(
                         unixSocketPath: cluster.socketPath, username: PostgresCluster.superuser, password: nil, database: "postgres"),
