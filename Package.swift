@@ -23,6 +23,7 @@ let postgresMigrationFiles = [
     "0003_questions.sql",
     "0004_notifications.sql",
     "0005_parent_requests.sql",
+    "0006_audit_guards.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:
@@ -246,6 +247,17 @@ let package = Package(
             path: "Tests/Shared/TestSlots",
             swiftSettings: strictSwift
         ),
+        // A test's own PostgreSQL database and stores on it, for every target that tests on PostgreSQL.
+        .target(
+            name: "PostgresTesting",
+            dependencies: [
+                "GateCore", "GatePostgres", "TestSlots",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Shared/PostgresTesting",
+            swiftSettings: strictSwift
+        ),
         // The OpenAPI document as a contract the HTTP tests check every JSON answer against.
         .target(
             name: "OpenAPIContract",
@@ -261,7 +273,7 @@ let package = Package(
         .testTarget(
             name: "GateStoreTests",
             dependencies: [
-                "GateStore",
+                "GateStore", "GatePostgres", "GatePostgresMigrations", "PostgresTesting",
                 "TestSlots",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -272,7 +284,7 @@ let package = Package(
         .testTarget(
             name: "GatePostgresTests",
             dependencies: [
-                "GateCore", "GateStore", "GatePostgres", "ParentalGate", "TestSlots",
+                "GateCore", "GateStore", "GatePostgres", "GatePostgresMigrations", "ParentalGate", "PostgresTesting", "TestSlots",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -280,7 +292,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParentalGateTests",
-            dependencies: ["GateCore", "ParentalGate", "ParentalGateTesting", "GateStore", "GatePostgres", "TestSlots"],
+            dependencies: ["GateCore", "ParentalGate", "ParentalGateTesting", "GateStore", "GatePostgres", "PostgresTesting", "TestSlots"],
             swiftSettings: strictSwift
         ),
         .testTarget(

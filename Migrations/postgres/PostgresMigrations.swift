@@ -10,5 +10,6 @@ package enum PostgresMigrations {
         ("0003_questions.sql", PackageResources._003_questions_sql),
         ("0004_notifications.sql", PackageResources._004_notifications_sql),
         ("0005_parent_requests.sql", PackageResources._005_parent_requests_sql),
+        ("0006_audit_guards.sql", PackageResources._006_audit_guards_sql),
     ]
 }

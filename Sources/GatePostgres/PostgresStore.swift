@@ -111,6 +111,7 @@ package struct PostgresStore: GateStorage {
         }
     }
 
+    @discardableResult
     package func write<T: Sendable>(_ body: @Sendable (PostgresTransaction) throws -> T) async throws -> T {
         try await transaction(writing: true, body)
     }

@@ -1,8 +1,10 @@
 import Foundation
 import GateCore
 import GatePostgres
+import GatePostgresMigrations
 import GateStore
 import ParentalGate
+import PostgresTesting
 import Testing
 import TestSlots
 
@@ -118,7 +120,7 @@ struct PostgresGateTests {
         let stores = try await [first, second]
         for store in stores { try store.close() }
         let applied = try database.cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(applied == "5", "each migration once")
+        #expect(applied == "\(PostgresMigrations.files.count)", "each migration once")
 
         _ = try database.cluster.psql("UPDATE parental_gate_schema SET checksum = repeat('0', 64) WHERE version = 1")
         await #expect(throws: StoreError.migrationChanged(version: 1, name: "0001_gate.sql")) {

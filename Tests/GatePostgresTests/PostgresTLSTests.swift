@@ -3,6 +3,7 @@ import GateCore
 import GatePostgres
 import GateStore
 import ParentalGate
+import PostgresTesting
 import Testing
 import TestSlots
 

@@ -17,6 +17,14 @@ struct AuditRunKeyTests {
         (.clockAnomaly, ["latestSeen": "1700000000000", "account": "emma"], ["latestSeen", "account"]),
     ]
 
+    /// One part of one kind's key.
+    struct Part: Sendable, CustomTestStringConvertible {
+        let kind: AuditEventKind
+        let details: [String: String]
+        let name: String
+        var testDescription: String { "\(kind).\(name)" }
+    }
+
     @Test("only these four kinds repeat")
     func kindsThatRepeat() {
         #expect(Set(AuditRun.significantDetails.keys) == Set(Self.kinds.map(\.0)))
@@ -24,9 +32,10 @@ struct AuditRunKeyTests {
 
     @Test(
         "a repeat joins its run whatever the caller chose (client, challenge, value); a change in any one part of the key starts a new record",
-        arguments: kinds.flatMap { kind, details, parts in parts.map { (kind, details, $0) } })
-    func keyPart(kind: AuditEventKind, details: [String: String], part: String) async throws {
-        let test = try TestStore()
+        arguments: StoreBackend.allCases, kinds.flatMap { kind, details, parts in parts.map { Part(kind: kind, details: details, name: $0) } })
+    func keyPart(backend: StoreBackend, key: Part) async throws {
+        let (kind, details, part) = (key.kind, key.details, key.name)
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let now = test.clock.now
@@ -44,7 +53,7 @@ struct AuditRunKeyTests {
         #expect(!appended[0].repeated, "the first of a run is a record")
         #expect(appended[1].repeated && appended[1].id == appended[0].id, "what the caller chose is not part of the key")
         #expect(!appended[2].repeated && appended[2].id > appended[0].id, "\(part) is part of the key of \(kind)")
-        #expect(try test.count("audit_log") == 3, "profileAdded, the run, the new record")
+        #expect(try await test.count("audit_log") == 3, "profileAdded, the run, the new record")
         #expect(try await test.store.verifyAudit().isIntact)
     }
 }

@@ -11,40 +11,42 @@ struct ConstraintTests {
         ("Emma", "EMMA"), ("emma", " Emma "), ("Ёлка", "ЁЛКА"), ("Zoë", "zoe\u{308}"),
     ])
     func duplicateNameInAnotherCase(first: String, second: String) async throws {
-        let test = try TestStore()
+        for backend in StoreBackend.allCases {
+            try await duplicateName(first: first, second: second, on: backend)
+        }
+    }
+
+    private func duplicateName(first: String, second: String, on backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         try await test.addProfile(first)
-        let audit = try test.count("audit_log")
+        let audit = try await test.count("audit_log")
         await #expect(throws: StoreError.self) { try await test.addProfile(second) }
         do {
             try await test.addProfile(second)
         } catch let error as StoreError {
             #expect(error.description.contains("already exists"))
         }
-        #expect(try test.count("profiles") == 1)
-        #expect(try test.count("gate_states") == 1)
-        #expect(try test.count("audit_log") == audit)
+        #expect(try await test.count("profiles") == 1)
+        #expect(try await test.count("gate_states") == 1)
+        #expect(try await test.count("audit_log") == audit)
     }
 
-    @Test("the schema's UNIQUE name key backs up the check, even for raw SQL")
-    func uniqueKeyInSchema() async throws {
-        let test = try TestStore()
+    @Test("the schema's UNIQUE name key backs up the check, even for raw SQL", arguments: StoreBackend.allCases)
+    func uniqueKeyInSchema(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         try await test.addProfile("emma")
-        #expect(throws: DatabaseError.self) {
-            try test.raw().write { db in
-                try db.execute(sql: """
-                    INSERT INTO profiles (name, name_key, display_name, locale, created_at, updated_at)
-                    VALUES ('EMMA', 'emma', 'Emma', 'en', 0, 0)
-                    """)
-            }
-        }
-        #expect(try test.count("profiles") == 1)
+        #expect(await test.refuses("""
+            INSERT INTO profiles (name, name_key, display_name, locale, created_at, updated_at)
+            VALUES ('EMMA', 'emma', 'Emma', 'en', 0, 0)
+            """))
+        #expect(try await test.count("profiles") == 1)
     }
 
-    @Test("renaming onto another profile's name is refused; renaming to a new case of its own is not")
-    func renameDuplicates() async throws {
-        let test = try TestStore()
+    @Test("renaming onto another profile's name is refused; renaming to a new case of its own is not", arguments: StoreBackend.allCases)
+    func renameDuplicates(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         try await test.addProfile("emma")
         try await test.addProfile("liam")
@@ -66,42 +68,36 @@ struct ConstraintTests {
         #expect(throws: GateInputError.self) { _ = try LocaleTag(text) }
     }
 
-    @Test("the schema refuses a malformed locale written with raw SQL", arguments: ["", "1en", "en US", "en-", "en--us", "EN"])
-    func badLocaleInSchema(locale: String) async throws {
-        let test = try TestStore()
+    @Test("the schema refuses a malformed locale written with raw SQL", arguments: StoreBackend.allCases)
+    func badLocaleInSchema(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
-        #expect(throws: DatabaseError.self) {
-            try test.raw().write { db in
-                try db.execute(sql: """
-                    INSERT INTO profiles (name, name_key, display_name, locale, created_at, updated_at)
-                    VALUES ('emma', 'emma', 'Emma', ?, 0, 0)
-                    """, arguments: [locale])
-            }
+        for locale in ["", "1en", "en US", "en-", "en--us", "EN"] {
+            #expect(await test.refuses("""
+                INSERT INTO profiles (name, name_key, display_name, locale, created_at, updated_at)
+                VALUES ('emma', 'emma', 'Emma', ?, 0, 0)
+                """, [locale]), "\(locale)")
         }
-        #expect(try test.count("profiles") == 0)
+        #expect(try await test.count("profiles") == 0)
     }
 
-    @Test("the schema refuses names that are empty, untrimmed or too long")
-    func badNamesInSchema() async throws {
-        let test = try TestStore()
+    @Test("the schema refuses names that are empty, untrimmed or too long", arguments: StoreBackend.allCases)
+    func badNamesInSchema(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         for name in ["", " emma", "emma ", String(repeating: "a", count: 1025)] {
-            #expect(throws: DatabaseError.self, "\(name)") {
-                try test.raw().write { db in
-                    try db.execute(sql: """
-                        INSERT INTO profiles (name, name_key, display_name, locale, created_at, updated_at)
-                        VALUES (?, 'k', 'Emma', 'en', 0, 0)
-                        """, arguments: [name])
-                }
-            }
+            #expect(await test.refuses("""
+                INSERT INTO profiles (name, name_key, display_name, locale, created_at, updated_at)
+                VALUES (?, 'k', 'Emma', 'en', 0, 0)
+                """, [name]), "\(name)")
         }
-        #expect(try test.count("profiles") == 0)
+        #expect(try await test.count("profiles") == 0)
     }
 
     /// Each count and duration field at its bounds and just outside, through the schema.
-    @Test("each policy column's CHECK matches the field's range in GateCore", arguments: PolicyField.allCases)
-    func policyRangesInSchema(field: PolicyField) async throws {
-        let test = try TestStore()
+    @Test("each policy column's CHECK matches the field's range in GateCore", arguments: StoreBackend.allCases, PolicyField.allCases)
+    func policyRangesInSchema(backend: StoreBackend, field: PolicyField) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let (accepted, refused): ([DatabaseValue], [DatabaseValue]) = switch field.kind {
         case .answerFormat: (["entry".databaseValue, "choice".databaseValue], ["Entry".databaseValue, "".databaseValue])
@@ -122,39 +118,37 @@ struct ConstraintTests {
         }
         let update = "UPDATE policies SET \(field.column) = ? WHERE profile_id IS NULL"
         for value in accepted {
-            try test.execute(update, [value])
+            try await test.execute(update, [value])
         }
-        try test.execute(update, [DatabaseValue.null])
+        try await test.execute(update, [DatabaseValue.null])
         for value in refused {
-            #expect(throws: DatabaseError.self, "\(field) = \(value)") { try test.execute(update, [value]) }
+            #expect(await test.refuses(update, [value]), "\(field) = \(value)")
         }
-        let stored = try await test.raw().read { db in
-            try DatabaseValue.fetchOne(db, sql: "SELECT \(field.column) FROM policies WHERE profile_id IS NULL")
-        }
-        #expect(stored == .null)
+        let stored = try await test.rows("SELECT \(field.column) AS v FROM policies WHERE profile_id IS NULL").first?["v"]
+        #expect(stored == DatabaseValue.null)
     }
 
-    @Test("an out-of-range policy value is refused by the store with nothing written")
-    func outOfRangePolicyThroughStore() async throws {
-        let test = try TestStore()
+    @Test("an out-of-range policy value is refused by the store with nothing written", arguments: StoreBackend.allCases)
+    func outOfRangePolicyThroughStore(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let actor = try TestStore.parent
         let now = test.clock.now
-        let before = (try test.count("policy_changes"), try test.count("audit_log"))
+        let before = (try await test.count("policy_changes"), try await test.count("audit_log"))
         await #expect(throws: GateInputError.outOfRange(field: .maxWrongAnswers, value: "11", range: "1...10")) {
             try await test.store.write { try $0.setPolicy(.maxWrongAnswers, to: .count(11), for: .household, by: actor, at: now) }
         }
         await #expect(throws: GateInputError.self) {
             try await test.store.write { try $0.setPolicy(.lockout, to: .count(5), for: .household, by: actor, at: now) }
         }
-        #expect((try test.count("policy_changes"), try test.count("audit_log")) == before)
+        #expect((try await test.count("policy_changes"), try await test.count("audit_log")) == before)
         let policy = try await test.store.read { try $0.effectivePolicy(.household) }
         #expect(policy.policy == .default)
     }
 
-    @Test("one open challenge per profile, and a challenge ends exactly once, in the schema itself")
-    func challengeConstraints() async throws {
-        let test = try TestStore()
+    @Test("one open challenge per profile, and a challenge ends exactly once, in the schema itself", arguments: StoreBackend.allCases)
+    func challengeConstraints(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let profile = try await test.addProfile("emma")
         let now = test.clock.now
@@ -164,57 +158,46 @@ struct ConstraintTests {
         await #expect(throws: StoreError.self) {
             try await test.store.write { try $0.insertChallenge(second, at: now) }
         }
-        #expect(try test.count("challenges") == 1)
+        #expect(try await test.count("challenges") == 1)
 
         try await test.store.write { try $0.endChallenge(first.challenge.id, as: .passed, at: now) }
         await #expect(throws: StoreError.challengeAlreadyEnded(first.challenge.id.rawValue)) {
             try await test.store.write { try $0.endChallenge(first.challenge.id, as: .failed, at: now) }
         }
-        #expect(throws: DatabaseError.self) {
-            try test.raw().write { db in
-                try db.execute(sql: "UPDATE challenges SET status = 'failed' WHERE id = ?", arguments: [first.challenge.id.rawValue])
-            }
-        }
+        #expect(await test.refuses("UPDATE challenges SET status = 'failed' WHERE id = ?", [first.challenge.id.rawValue]))
         let stored = try await test.store.read { try $0.challenge(id: first.challenge.id) }
         #expect(stored?.status == .passed)
     }
 
-    @Test("every audit event kind of GateCore is accepted by the schema, and no other")
-    func auditKinds() async throws {
-        let test = try TestStore()
+    @Test("every audit event kind of GateCore is accepted by the schema, and no other", arguments: StoreBackend.allCases)
+    func auditKinds(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let now = test.clock.now
         for kind in AuditEventKind.allCases {
             try await test.store.write { try $0.appendAudit(AuditEvent(kind), at: now) }
         }
-        #expect(try test.count("audit_log") == AuditEventKind.allCases.count)
-        let listed = try await test.raw().read { db in try String.fetchAll(db, sql: "SELECT name FROM audit_event_kinds") }
+        #expect(try await test.count("audit_log") == AuditEventKind.allCases.count)
+        let listed = try await test.rows("SELECT name FROM audit_event_kinds").compactMap { $0["name"] as String? }
         #expect(Set(listed) == Set(AuditEventKind.allCases.map(\.rawValue)))
-        #expect(throws: DatabaseError.self) {
-            try test.execute("""
-                INSERT INTO audit_log (id, occurred_at, kind, prev_hash, hash)
-                VALUES (1000, 0, 'profileHacked', zeroblob(32), zeroblob(32))
-                """)
-        }
+        #expect(await test.refuses("""
+            INSERT INTO audit_log (id, occurred_at, kind, prev_hash, hash) VALUES (1000, 0, 'profileHacked', ?, ?)
+            """, [Data(count: 32), Data(count: 32)]))
     }
 
-    @Test("the audit log refuses UPDATE and DELETE through SQL")
-    func auditAppendOnly() async throws {
-        let test = try TestStore()
+    @Test("the audit log refuses UPDATE and DELETE through SQL", arguments: StoreBackend.allCases)
+    func auditAppendOnly(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         try await test.addProfile("emma")
-        #expect(throws: DatabaseError.self) {
-            try test.raw().write { db in try db.execute(sql: "UPDATE audit_log SET actor = 'someone else'") }
-        }
-        #expect(throws: DatabaseError.self) {
-            try test.raw().write { db in try db.execute(sql: "DELETE FROM audit_log") }
-        }
-        #expect(try test.count("audit_log") == 1)
+        #expect(await test.refuses("UPDATE audit_log SET actor = 'someone else'"))
+        #expect(await test.refuses("DELETE FROM audit_log"))
+        #expect(try await test.count("audit_log") == 1)
     }
 
-    @Test("a write that fails halfway leaves nothing behind")
-    func failedTransactionRollsBack() async throws {
-        let test = try TestStore()
+    @Test("a write that fails halfway leaves nothing behind", arguments: StoreBackend.allCases)
+    func failedTransactionRollsBack(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let actor = try TestStore.parent
         let now = test.clock.now
@@ -227,8 +210,8 @@ struct ConstraintTests {
                 _ = try transaction.addProfile(name: liam, locale: english, by: actor, at: now)
             }
         }
-        #expect(try test.count("profiles") == 0)
-        #expect(try test.count("audit_log") == 0)
-        #expect(try test.count("gate_states") == 0)
+        #expect(try await test.count("profiles") == 0)
+        #expect(try await test.count("audit_log") == 0)
+        #expect(try await test.count("gate_states") == 0)
     }
 }

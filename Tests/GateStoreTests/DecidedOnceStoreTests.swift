@@ -10,23 +10,19 @@ import TestSlots
 /// expires_at > now` stands between a second decision and the row.
 @Suite("A request is decided once: the store's guard alone", .boundedConcurrency)
 struct DecidedOnceStoreTests {
-    /// The row of request `id`, as the file holds it.
-    private static func row(_ test: TestStore, _ id: Int64) throws -> (status: String, decidedBy: String?, decidedAt: Int64?) {
-        try test.raw().read { db in
-            let row = try #require(try Row.fetchOne(db, sql: "SELECT status, decided_by, decided_at FROM parent_requests WHERE id = ?", arguments: [id]))
-            return (row["status"], row["decided_by"], row["decided_at"])
-        }
+    /// The row of request `id`, as the database holds it.
+    private static func row(_ test: TestStorage, _ id: Int64) async throws -> (status: String, decidedBy: String?, decidedAt: Int64?) {
+        let row = try #require(try await test.rows("SELECT status, decided_by, decided_at FROM parent_requests WHERE id = ?", [id]).first)
+        return (try #require(row["status"] as String?), row["decided_by"], row["decided_at"])
     }
 
-    private static func decisions(_ test: TestStore) throws -> Int {
-        try test.raw().read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM audit_log WHERE kind IN ('requestApproved', 'requestDenied')") ?? -1
-        }
+    private static func decisions(_ test: TestStorage) async throws -> Int {
+        try await test.rows("SELECT count(*) AS n FROM audit_log WHERE kind IN ('requestApproved', 'requestDenied')").first?["n"] ?? -1
     }
 
-    @Test("a decided request is not decided again: the second decision throws and the row and the log keep the first")
-    func decidedRequest() async throws {
-        let test = try TestStore()
+    @Test("a decided request is not decided again: the second decision throws and the row and the log keep the first", arguments: StoreBackend.allCases)
+    func decidedRequest(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let now = test.clock.now
@@ -40,14 +36,14 @@ struct DecidedOnceStoreTests {
                 try $0.decideParentRequest(id, approved: true, by: "dad", sessionID: nil, sessionBox: Data([1]), at: now.addingTimeInterval(1))
             }
         }
-        let row = try Self.row(test, id)
+        let row = try await Self.row(test, id)
         #expect(row.status == "denied" && row.decidedBy == "mum" && row.decidedAt == now.millisecondsSince1970)
-        #expect(try Self.decisions(test) == 1)
+        #expect(try await Self.decisions(test) == 1)
     }
 
-    @Test("a pending request whose time is up is not decided, though no one has marked it expired yet")
-    func expiredByTime() async throws {
-        let test = try TestStore()
+    @Test("a pending request whose time is up is not decided, though no one has marked it expired yet", arguments: StoreBackend.allCases)
+    func expiredByTime(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let now = test.clock.now
@@ -59,13 +55,13 @@ struct DecidedOnceStoreTests {
         await #expect(throws: StoreError.self) {
             try await test.store.write { try $0.decideParentRequest(id, approved: true, by: "mum", sessionID: nil, sessionBox: nil, at: expiresAt) }
         }
-        let row = try Self.row(test, id)
+        let row = try await Self.row(test, id)
         #expect(row.status == "pending" && row.decidedBy == nil && row.decidedAt == nil)
-        #expect(try Self.decisions(test) == 0)
+        #expect(try await Self.decisions(test) == 0)
         // A moment before its expiry the same call decides it: the guard is the time, not the call.
         try await test.store.write {
             try $0.decideParentRequest(id, approved: true, by: "mum", sessionID: nil, sessionBox: nil, at: expiresAt.addingTimeInterval(-0.001))
         }
-        #expect(try Self.row(test, id).status == "approved")
+        #expect(try await Self.row(test, id).status == "approved")
     }
 }

@@ -7,9 +7,9 @@ import TestSlots
 
 @Suite("Gate-state writes and their audit records", .boundedConcurrency)
 struct GateOperationsStoreTests {
-    @Test("issuing, answering and ending a challenge writes rows and audit records together")
-    func challengeLifecycle() async throws {
-        let test = try TestStore()
+    @Test("issuing, answering and ending a challenge writes rows and audit records together", arguments: StoreBackend.allCases)
+    func challengeLifecycle(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let issuedAt = test.clock.now
@@ -44,9 +44,9 @@ struct GateOperationsStoreTests {
         #expect(audit.allSatisfy { $0.event.profileName == "emma" })
     }
 
-    @Test("an answer to an ended challenge is recorded as a refused replay and changes nothing else")
-    func replay() async throws {
-        let test = try TestStore()
+    @Test("an answer to an ended challenge is recorded as a refused replay and changes nothing else", arguments: StoreBackend.allCases)
+    func replay(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let now = test.clock.now
@@ -65,9 +65,9 @@ struct GateOperationsStoreTests {
         #expect(kinds.last == .replayRefused)
     }
 
-    @Test("recent attempts filter by profile, time and outcome, newest first")
-    func attemptFilters() async throws {
-        let test = try TestStore()
+    @Test("recent attempts filter by profile, time and outcome, newest first", arguments: StoreBackend.allCases)
+    func attemptFilters(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let liam = try await test.addProfile("liam")
@@ -95,9 +95,9 @@ struct GateOperationsStoreTests {
         #expect(limited.map(\.givenValue) == [4, 3])
     }
 
-    @Test("gate counters round-trip and their events are audited in the same transaction")
-    func counters() async throws {
-        let test = try TestStore()
+    @Test("gate counters round-trip and their events are audited in the same transaction", arguments: StoreBackend.allCases)
+    func counters(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let now = test.clock.now
@@ -121,12 +121,12 @@ struct GateOperationsStoreTests {
         }
         let after = try await test.store.read { try $0.gateCounters(profileID: emma.id) }
         #expect(after == counters.roundedToMilliseconds)
-        #expect(try test.count("audit_log") == 2)
+        #expect(try await test.count("audit_log") == 2)
     }
 
-    @Test("a parent session keeps only the token's hash, is found by its token, and ends once")
-    func sessions() async throws {
-        let test = try TestStore()
+    @Test("a parent session keeps only the token's hash, is found by its token, and ends once", arguments: StoreBackend.allCases)
+    func sessions(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let now = test.clock.now
@@ -134,7 +134,7 @@ struct GateOperationsStoreTests {
             try $0.openSession(profileID: emma.id, challengeID: nil, expiresAt: now.addingTimeInterval(600), at: now)
         }
         #expect(token.count == 43)
-        let stored = try test.raw().read { db in try Row.fetchAll(db, sql: "SELECT * FROM parent_sessions") }
+        let stored = try await test.rows("SELECT * FROM parent_sessions")
         #expect(stored.count == 1)
         for row in stored {
             for column in row.columnNames {
@@ -164,9 +164,9 @@ struct GateOperationsStoreTests {
         #expect(kinds.filter { $0 == .sessionEnded }.count == 1)
     }
 
-    @Test("question sets import, replace only on request, list, fetch by locale and remove")
-    func questionSets() async throws {
-        let test = try TestStore()
+    @Test("question sets import, replace only on request, list, fetch by locale and remove", arguments: StoreBackend.allCases)
+    func questionSets(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let actor = try TestStore.parent
         let now = test.clock.now
@@ -199,15 +199,15 @@ struct GateOperationsStoreTests {
         await #expect(throws: StoreError.questionSetNotFound(name: "animals", locale: "de")) {
             try await test.store.write { try $0.removeQuestionSet(named: "animals", locale: LocaleTag("de"), by: actor, at: now) }
         }
-        #expect(try test.count("question_sets") == 1)
-        #expect(try test.count("questions") == 1)
+        #expect(try await test.count("question_sets") == 1)
+        #expect(try await test.count("questions") == 1)
         let kinds = try await test.store.read { try $0.auditEntries(AuditFilter(), limit: 1000).items.map(\.event.kind) }
         #expect(kinds == [.questionSetImported, .questionSetImported, .questionSetImported, .questionSetRemoved])
     }
 
-    @Test("writes in a read transaction fail and change nothing")
-    func readIsReadOnly() async throws {
-        let test = try TestStore()
+    @Test("writes in a read transaction fail and change nothing", arguments: StoreBackend.allCases)
+    func readIsReadOnly(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let actor = try TestStore.parent
         let now = test.clock.now
@@ -215,6 +215,6 @@ struct GateOperationsStoreTests {
         await #expect(throws: (any Error).self) {
             try await test.store.read { try $0.addProfile(name: name, locale: .english, by: actor, at: now) }
         }
-        #expect(try test.count("profiles") == 0)
+        #expect(try await test.count("profiles") == 0)
     }
 }

@@ -7,9 +7,9 @@ import TestSlots
 
 @Suite("Policy inheritance and history", .boundedConcurrency)
 struct PolicyStoreTests {
-    @Test("a profile inherits default, then household, then its own override, and knows where each comes from")
-    func inheritance() async throws {
-        let test = try TestStore()
+    @Test("a profile inherits default, then household, then its own override, and knows where each comes from", arguments: StoreBackend.allCases)
+    func inheritance(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let liam = try await test.addProfile("liam")
@@ -40,9 +40,9 @@ struct PolicyStoreTests {
         #expect(household.source(of: .answerFormat) == .default)
     }
 
-    @Test("every change is recorded with who, when, old and new, and bumps the version")
-    func history() async throws {
-        let test = try TestStore()
+    @Test("every change is recorded with who, when, old and new, and bumps the version", arguments: StoreBackend.allCases)
+    func history(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let mum = try Label("mum", what: "actor")
@@ -77,9 +77,9 @@ struct PolicyStoreTests {
         #expect(audited.first?.event.profileName == "emma")
     }
 
-    @Test("setting a field to the value it already has records nothing")
-    func unchangedValueIsNotAChange() async throws {
-        let test = try TestStore()
+    @Test("setting a field to the value it already has records nothing", arguments: StoreBackend.allCases)
+    func unchangedValueIsNotAChange(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let actor = try TestStore.parent
         let now = test.clock.now
@@ -87,12 +87,12 @@ struct PolicyStoreTests {
         let again = try await test.store.write { try $0.setPolicy(.maxWrongAnswers, to: .count(2), for: .household, by: actor, at: now) }
         #expect(first != nil)
         #expect(again == nil)
-        #expect(try test.count("policy_changes") == 1)
+        #expect(try await test.count("policy_changes") == 1)
     }
 
-    @Test("a household change that makes a profile's effective policy inconsistent is refused with nothing written")
-    func inconsistentThroughInheritance() async throws {
-        let test = try TestStore()
+    @Test("a household change that makes a profile's effective policy inconsistent is refused with nothing written", arguments: StoreBackend.allCases)
+    func inconsistentThroughInheritance(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let actor = try TestStore.parent
@@ -101,7 +101,7 @@ struct PolicyStoreTests {
             try transaction.setPolicy(.maxLockout, to: .duration(.seconds(1800)), for: .profile(id: emma.id), by: actor, at: now)
             try transaction.setPolicy(.minResponseTime, to: .duration(.seconds(8)), for: .profile(id: emma.id), by: actor, at: now)
         }
-        let changes = try test.count("policy_changes")
+        let changes = try await test.count("policy_changes")
         await #expect(throws: GateInputError.self) {
             try await test.store.write { try $0.setPolicy(.lockout, to: .duration(.seconds(3600)), for: .household, by: actor, at: now) }
         }
@@ -114,23 +114,23 @@ struct PolicyStoreTests {
         await #expect(throws: GateInputError.self) {
             try await test.store.write { try $0.setPolicy(.timeLimit, to: .duration(.seconds(5)), for: .household, by: actor, at: now) }
         }
-        #expect(try test.count("policy_changes") == changes)
+        #expect(try await test.count("policy_changes") == changes)
         let household = try await test.store.read { try $0.effectivePolicy(.household) }
         #expect(household.policy == .default)
     }
 
-    @Test("removing a profile removes its override and history but keeps the audit trail")
-    func removeProfileKeepsAudit() async throws {
-        let test = try TestStore()
+    @Test("removing a profile removes its override and history but keeps the audit trail", arguments: StoreBackend.allCases)
+    func removeProfileKeepsAudit(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let actor = try TestStore.parent
         let now = test.clock.now
         try await test.store.write { try $0.setPolicy(.maxWrongAnswers, to: .count(2), for: .profile(id: emma.id), by: actor, at: now) }
         try await test.store.write { try $0.removeProfile("EMMA", by: actor, at: now) }
-        #expect(try test.count("profiles") == 0)
-        #expect(try test.count("policies") == 1)
-        #expect(try test.count("policy_changes") == 0)
+        #expect(try await test.count("profiles") == 0)
+        #expect(try await test.count("policies") == 1)
+        #expect(try await test.count("policy_changes") == 0)
         let kinds = try await test.store.read { try $0.auditEntries(AuditFilter(profileID: emma.id), limit: 1000).items.map(\.event.kind) }
         #expect(kinds == [.profileAdded, .policyChanged, .profileRemoved])
         #expect(try await test.store.verifyAudit().isIntact)

@@ -89,7 +89,7 @@ struct RequestBindingMigrationTests {
     func removalVoidsLinks() async throws {
         let test = try TestStore()
         defer { test.remove() }
-        _ = try await NotificationStoreTests.subscribe(test, try NotificationSettings(channel: .ntfy, url: "https://ntfy.sh/gate"))
+        _ = try await NotificationStoreTests.subscribe(test.store, at: test.clock.now, try NotificationSettings(channel: .ntfy, url: "https://ntfy.sh/gate"))
         let emma = try await test.addProfile("emma")
         let now = test.clock.now
         let id = try await test.store.write { transaction in

@@ -7,7 +7,7 @@ import GRDB
 /// links between rows and the numbering carry over unchanged.
 package struct FamilyCopy: Sendable {
     /// The tables that hold a family, in an order that inserts every row after the rows it
-    /// refers to (the chain's anchor after the log it anchors). (SQLite's lists of audit and notification kinds and each backend's own
+    /// refers to (the chain's anchor after the log it anchors). (The lists of audit and notification kinds each schema holds, and each backend's own
     /// bookkeeping stay behind.)
     package static let tables = [
         "household", "profiles", "policies", "policy_changes", "question_sets", "questions", "challenges", "attempts",

@@ -12,6 +12,7 @@ package protocol GateStorage: Sendable {
     associatedtype Transaction: GateTransaction & SQLRunner
 
     /// Runs `body` in one write transaction: all of it commits, or none of it.
+    @discardableResult
     func write<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T
     /// Runs `body` on a consistent read-only snapshot.
     func read<T: Sendable>(_ body: @Sendable (Transaction) throws -> T) async throws -> T

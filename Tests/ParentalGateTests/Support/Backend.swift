@@ -2,6 +2,7 @@ import Foundation
 import GatePostgres
 import ParentalGate
 import ParentalGateTesting
+import PostgresTesting
 import Testing
 import TestSlots
 
@@ -18,23 +19,16 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func gate(seed: UInt64 = 1) async throws -> BackendGate {
         switch self {
         case .sqlite:
-            return BackendGate(test: try TestGate.onFile(seed: seed), cluster: nil, store: nil)
+            return BackendGate(test: try TestGate.onFile(seed: seed), database: nil, store: nil)
         case .postgres:
-            let cluster = try PostgresCluster.start(name: "backend")
+            let database = try PostgresDatabase("backend")
             do {
                 let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-                // The key every daemon would share: webhooks and approval links need it.
-                let key = cluster.folder.appendingPathComponent("notify-key").path
-                try Data((0..<32).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: key))
-                chmod(key, 0o600)
-                let store = try await PostgresStore(
-                    configuration: .init(
-                        unixSocketPath: cluster.socketPath, username: PostgresCluster.superuser, password: nil, database: "postgres"),
-                    name: "postgres (test)", clock: .daemon, keyFile: key, timeSource: .manual(clock))
+                let store = try await database.store(clock: clock)
                 let gate = Gate(storage: store, timeSource: .manual(clock), random: .seeded(seed))
-                return BackendGate(test: TestGate(gate: gate, clock: clock), cluster: cluster, store: store)
+                return BackendGate(test: TestGate(gate: gate, clock: clock), database: database, store: store)
             } catch {
-                try? cluster.stop()
+                database.stop()
                 throw error
             }
         }
@@ -44,7 +38,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// A ``TestGate`` on one of the backends, and what it stands on.
 struct BackendGate: Sendable {
     let test: TestGate
-    let cluster: PostgresCluster?
+    let database: PostgresDatabase?
     let store: PostgresStore?
 
     var gate: Gate { test.gate }
@@ -53,6 +47,6 @@ struct BackendGate: Sendable {
     func remove() {
         test.remove()
         try? store?.close()
-        try? cluster?.stop()
+        database?.stop()
     }
 }
