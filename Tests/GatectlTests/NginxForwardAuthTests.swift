@@ -6,20 +6,40 @@ import TestSlots
 /// `auth_request` snippet: refused (sent to the gate page) before a pass, served after.
 @Suite("nginx forward auth", .needsProgram("/usr/sbin/nginx", ".ci/run installs nginx"), .boundedConcurrency)
 struct NginxForwardAuthTests {
-    /// The README's nginx blocks, as they are there: the `map` (for the http block), the locations.
-    static func readmeBlocks() throws -> (http: String, server: String) {
+    /// The README's nginx blocks, as they are there: the `map` (for the http block), the
+    /// locations, and the `upstream` of several daemons (PostgreSQL's section).
+    static func readmeBlocks() throws -> (http: String, server: String, upstream: String) {
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("README.md"), encoding: .utf8)
         let blocks = readme.matches(of: /```nginx\n((?:.|\n)*?)```/).map { String($0.output.1) }
         return (
             blocks.filter { $0.hasPrefix("map ") }.joined(separator: "\n"),
-            try #require(blocks.first { $0.contains("location") }, "the README's nginx locations"))
+            try #require(blocks.first { $0.contains("location") }, "the README's nginx locations"),
+            try #require(blocks.first { $0.hasPrefix("upstream ") }, "the README's upstream of several daemons"))
     }
 
-    /// The README's blocks, with this test's ports and paths.
-    static func configuration(nginxPort: Int, gatePort: Int, upstreamPort: Int, directory: String) throws -> String {
+    /// The README's blocks, with this test's ports and paths: one gate at `gatePort`, or with
+    /// `daemons`, the README's upstream of several daemons at those ports, named in the locations
+    /// as the README says (`http://parental_gate` for `http://127.0.0.1:880`); nginx's log of
+    /// which daemon served each request in `directory/upstreams.log`.
+    static func configuration(nginxPort: Int, gatePort: Int = 880, daemons: [String] = [], upstreamPort: Int, directory: String) throws -> String {
         let blocks = try readmeBlocks()
+        var http = blocks.http
+        var server = blocks.server
+        if daemons.isEmpty {
+            server = server.replacingOccurrences(of: "127.0.0.1:880;", with: "127.0.0.1:\(gatePort);")
+                .replacingOccurrences(of: "127.0.0.1:880/", with: "127.0.0.1:\(gatePort)/")
+        } else {
+            let readmePorts = blocks.upstream.matches(of: /server 127\.0\.0\.1:(\d+);/).map { String($0.output.1) }
+            try #require(readmePorts.count == daemons.count, "the README's upstream names \(readmePorts.count) daemons")
+            var upstream = blocks.upstream
+            for (readmePort, port) in zip(readmePorts, daemons) {
+                upstream = upstream.replacingOccurrences(of: "127.0.0.1:\(readmePort);", with: "127.0.0.1:\(port);")
+            }
+            http += "\n" + upstream
+            server = server.replacingOccurrences(of: "http://127.0.0.1:880", with: "http://parental_gate")
+        }
         return """
         worker_processes 1;
         daemon off;
@@ -27,19 +47,18 @@ struct NginxForwardAuthTests {
         error_log \(directory)/error.log;
         events {}
         http {
-            access_log off;
+            log_format upstreams '$request_uri $upstream_addr $status';
+            access_log \(directory)/upstreams.log upstreams;
             client_body_temp_path \(directory)/body;
             proxy_temp_path \(directory)/proxy;
             fastcgi_temp_path \(directory)/fastcgi;
             uwsgi_temp_path \(directory)/uwsgi;
             scgi_temp_path \(directory)/scgi;
-            \(blocks.http)
+            \(http)
             server {
                 listen 127.0.0.1:\(nginxPort);
 
-                \(blocks.server.replacingOccurrences(of: "127.0.0.1:880;", with: "127.0.0.1:\(gatePort);")
-                    .replacingOccurrences(of: "127.0.0.1:880/", with: "127.0.0.1:\(gatePort)/")
-                    .replacingOccurrences(of: "127.0.0.1:3000", with: "127.0.0.1:\(upstreamPort)"))
+                \(server.replacingOccurrences(of: "127.0.0.1:3000", with: "127.0.0.1:\(upstreamPort)"))
             }
         }
         """
@@ -141,5 +160,63 @@ struct NginxForwardAuthTests {
         #expect(after.body.contains("the family settings page"))
         let wrongCookie = try Self.curl(front + "/settings/", ["-H", "Cookie: parental_gate_session_emma=forged"])
         #expect(wrongCookie.status == 302)
+    }
+
+    @Test("two daemons on one PostgreSQL behind the README's upstream: the page refused, the gate begun on one daemon and answered on the other, the page served; one daemon stopped, the page still served and the gate still passed")
+    func twoDaemonsBehindNginx() async throws {
+        let (cluster, first, second) = try await PostgresDaemonTests.twoDaemons("pg-nginx", both: ["--trusted-proxy", "127.0.0.1"])
+        defer { first.stop(); second.stop(); try? cluster.stop() }
+        try first.ok(["profile", "add", "emma", "--by", "mum"])
+        try second.ok(["policy", "set", "--min-response-time", "0s", "--by", "mum"])
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let directory = scratch.url.path
+        try FileManager.default.createDirectory(atPath: directory + "/site/settings", withIntermediateDirectories: true)
+        try "the family settings page\n".write(toFile: directory + "/site/settings/index.html", atomically: true, encoding: .utf8)
+        let base = Int.random(in: 20_000...39_000)
+        let (nginxPort, upstreamPort) = (base, base + 2)
+        try Self.configuration(nginxPort: nginxPort, daemons: [first.port, second.port], upstreamPort: upstreamPort, directory: directory)
+            .write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
+        let upstream = try Self.start("/usr/bin/env", ["python3", "-m", "http.server", String(upstreamPort), "--bind", "127.0.0.1"], in: directory + "/site")
+        let nginx = try Self.start("/usr/sbin/nginx", ["-c", directory + "/nginx.conf", "-p", directory])
+        defer {
+            nginx.terminate()
+            upstream.stopForGood()
+        }
+        let front = "http://127.0.0.1:\(nginxPort)"
+        try #require(try await Self.waitFor("http://127.0.0.1:\(upstreamPort)/settings/", served: upstream), "the page on \(upstreamPort)")
+        try #require(try await Self.waitFor(front + "/gate/emma", served: nginx), "nginx on \(nginxPort)")
+
+        /// Begins and answers through nginx; returns the session cookie.
+        func pass() throws -> String {
+            let json = ["-X", "POST", "-H", "Content-Type: application/json", "-H", "Origin: \(front)"]
+            let begun = try Self.curl(front + "/v1/profiles/emma/challenges", json + ["--data-binary", "{}"])
+            let id = try #require((try JSONOutput.object(begun.body)["challenge"] as? [String: Any])?["id"] as? String, "\(begun)")
+            let answer = try cluster.psql("SELECT answer FROM challenges WHERE id = '\(id)'").trimmingCharacters(in: .whitespacesAndNewlines)
+            let passed = try Self.curl(front + "/v1/challenges/\(id)/answer?cookie=1", json + ["--data-binary", #"{"value": \#(answer)}"#])
+            #expect(passed.status == 200, "\(passed)")
+            let cookieLine = try #require(passed.headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") }, "\(passed)")
+            return String(cookieLine.dropFirst("set-cookie:".count).trimmingCharacters(in: .whitespaces).prefix { $0 != ";" })
+        }
+
+        #expect(try Self.curl(front + "/settings/").status == 302, "refused before the gate; nginx: \((try? String(contentsOfFile: directory + "/error.log", encoding: .utf8)) ?? "")")
+        let cookie = try pass()
+        for _ in 0..<4 {
+            let page = try Self.curl(front + "/settings/", ["-H", "Cookie: \(cookie)"])
+            #expect(page.status == 200 && page.body.contains("the family settings page"), "\(page)")
+        }
+        // The gate's requests went to both daemons, in turn (nginx's log names each one).
+        let served = try String(contentsOfFile: directory + "/upstreams.log", encoding: .utf8)
+        for daemon in [first, second] {
+            #expect(served.contains("/v1/profiles/emma/challenges 127.0.0.1:\(daemon.port) 201")
+                || served.contains("/answer?cookie=1 127.0.0.1:\(daemon.port) 200"), "daemon \(daemon.port) served a step: \(served)")
+        }
+
+        first.stop()
+        let page = try Self.curl(front + "/settings/", ["-H", "Cookie: \(cookie)"])
+        #expect(page.status == 200 && page.body.contains("the family settings page"), "served with one daemon stopped: \(page)")
+        #expect(try Self.curl(front + "/settings/").status == 302, "and still refused without the session")
+        let again = try pass()
+        #expect(try Self.curl(front + "/settings/", ["-H", "Cookie: \(again)"]).status == 200, "the gate passed with one daemon stopped")
     }
 }
