@@ -116,3 +116,31 @@ machine_summary() {
     mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null || true)
     printf '%s, %s cores, %s RAM, %s %s\n' "${cpu:-unknown CPU}" "$cores" "${mem:-?}" "$(uname -s)" "$(uname -r)"
 }
+
+# start_postgres PORT — a PostgreSQL server of the script's own: initdb into a new temporary
+# folder ($PG_WORK), started on a Unix socket there (no TCP port) numbered PORT, as the
+# postgres account when run as root (PostgreSQL refuses root); stopped and removed by
+# stop_postgres (call it from the script's EXIT trap). Sets PGBIN, PG_WORK, PG_PORT, PG_AS
+# (the command prefix that runs a program as the server's account) and defines
+# pg_address DB (the address --database takes) and psql_ SQL [DB].
+start_postgres() {
+    PG_PORT=$1
+    PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+    [[ -n $PGBIN && -x $PGBIN/initdb ]] || bench_die "PostgreSQL's programs are not installed (apt-get install postgresql)"
+    PG_WORK=$(mktemp -d)
+    chmod 755 "$PG_WORK"
+    PG_AS=()
+    if [[ $(id -u) == 0 ]]; then chown postgres "$PG_WORK"; PG_AS=(runuser -u postgres --); fi
+    "${PG_AS[@]}" "$PGBIN/initdb" -D "$PG_WORK/data" -U gate_owner -A trust -E UTF8 --locale=C --no-sync >/dev/null
+    "${PG_AS[@]}" "$PGBIN/pg_ctl" -D "$PG_WORK/data" -l "$PG_WORK/server.log" -w \
+        -o "-k $PG_WORK -c listen_addresses= -p $PG_PORT" start >/dev/null
+}
+stop_postgres() {
+    if [[ -n ${PG_WORK:-} ]]; then
+        "${PG_AS[@]}" "$PGBIN/pg_ctl" -D "$PG_WORK/data" -m immediate stop >/dev/null 2>&1 || true
+        rm -rf "$PG_WORK"
+        PG_WORK=""
+    fi
+}
+pg_address() { printf 'postgres://gate_owner@/%s?host=%s&port=%s' "$1" "$PG_WORK" "$PG_PORT"; }
+psql_() { "$PGBIN/psql" -h "$PG_WORK" -p "$PG_PORT" -U gate_owner -d "${2:-postgres}" -X -A -t -c "$1"; }

@@ -19,37 +19,26 @@ set -euo pipefail
 # shellcheck source=Benchmarks/scripts/common.sh
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/common.sh"
 CYCLES=${1:-2000}
-PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
-[[ -n $PGBIN && -x $PGBIN/initdb ]] || bench_die "PostgreSQL's programs are not installed (apt-get install postgresql)"
 require_tools swift python3
 (cd "$PACKAGE_ROOT" && swift build -c release --static-swift-stdlib --product gate-stress >&2)
 STRESS="$(cd "$PACKAGE_ROOT" && swift build -c release --show-bin-path)/gate-stress"
 
-WORK=$(mktemp -d)
-chmod 755 "$WORK"
-AS=()
-if [[ $(id -u) == 0 ]]; then chown postgres "$WORK"; AS=(runuser -u postgres --); fi
-PORT=54329
-stop() { "${AS[@]}" "$PGBIN/pg_ctl" -D "$WORK/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$WORK"; }
-trap stop EXIT
-"${AS[@]}" "$PGBIN/initdb" -D "$WORK/data" -U gate_owner -A trust -E UTF8 --locale=C --no-sync >/dev/null
-"${AS[@]}" "$PGBIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w \
-    -o "-k $WORK -c listen_addresses= -p $PORT" start >/dev/null
-ADDRESS="postgres://gate_owner@/postgres?host=$WORK&port=$PORT"
-psql_() { "$PGBIN/psql" -h "$WORK" -p "$PORT" -U gate_owner -d "${2:-postgres}" -X -A -t -c "$1"; }
+trap stop_postgres EXIT
+start_postgres 54329
+ADDRESS=$(pg_address postgres)
 
 "$STRESS" "$ADDRESS" emma 200 pass >/dev/null  # the schema, the profile, a warm cache
 gate=$("$STRESS" "$ADDRESS" emma "$CYCLES" pass | awk '/^cycles/ { printf "%.1f", $2 / $4 }')
-floor=$("$PGBIN/pgbench" -h "$WORK" -p "$PORT" -U gate_owner -n -M prepared -c 1 -t "$CYCLES" \
+floor=$("$PGBIN/pgbench" -h "$PG_WORK" -p "$PG_PORT" -U gate_owner -n -M prepared -c 1 -t "$CYCLES" \
     -f "$BENCH_SCRIPTS_DIR/postgres-cycle.sql" postgres 2>/dev/null | awk '/^tps/ { printf "%.1f", $3 }')
 echo "gate cycle on PostgreSQL: $gate cycles/s through Gate, $floor through pgbench (the floor): $(python3 -c "print(f'{$gate / $floor:.2f}')")"
 
 # Sizes on a database of their own: nothing but liam's wrong answers (after an empty schema's size).
 psql_ "CREATE DATABASE sizes" >/dev/null
-"$STRESS" "postgres://gate_owner@/sizes?host=$WORK&port=$PORT" liam 1 >/dev/null
+"$STRESS" "$(pg_address sizes)" liam 1 >/dev/null
 size() { psql_ "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'm')" sizes; }
 empty=$(size)
-"$STRESS" "postgres://gate_owner@/sizes?host=$WORK&port=$PORT" liam "$CYCLES" >/dev/null
+"$STRESS" "$(pg_address sizes)" liam "$CYCLES" >/dev/null
 bytes=$(( $(size) - empty ))
 attempts=$(psql_ "SELECT count(*) FROM attempts" sizes)
 records=$(psql_ "SELECT count(*) FROM audit_log" sizes)

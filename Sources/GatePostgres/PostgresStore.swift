@@ -24,9 +24,14 @@ package struct PostgresStore: GateStorage {
     private let lifetime: Lifetime
     private let logger: Logger
     private let clock: Clock
-    /// Rung after a write that queued notifications (this daemon's deliverer starts at once;
-    /// another daemon's finds them at its next look).
+    /// Rung after a write that queued notifications, this store's or another daemon's (told
+    /// by PostgreSQL's `NOTIFY` on ``outboxChannel``, once someone listens).
     private let bell = NotificationBell()
+    /// The channel every write that queued notifications names in a `NOTIFY`, and every store
+    /// with a listener (``onNotificationsQueued(_:)``) listens on: a wake-up only, the outbox
+    /// table stays the truth (a notification missed while no one listened is found at the
+    /// deliverer's next look).
+    static let outboxChannel = "parental_gate_outbox"
     package let notificationKey: NotificationKey
     package let description: String
 
@@ -75,7 +80,8 @@ package struct PostgresStore: GateStorage {
         timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
         var configuration = configuration
-        configuration.options.maximumConnections = max(1, connections)
+        // One more than the transactions' threads: the listener's, held while it listens.
+        configuration.options.maximumConnections = max(1, connections) + 1
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let threads = NIOThreadPool(numberOfThreads: max(1, connections))
         threads.start()
@@ -182,14 +188,33 @@ package struct PostgresStore: GateStorage {
         }
     }
 
+    /// Calls `handler` after every write that queued notifications, through this store or any
+    /// other on the database; the first handler starts the store's listener.
     package func onNotificationsQueued(_ handler: @escaping @Sendable () -> Void) {
         bell.observe(handler)
+        lifetime.listen { [client, bell, logger] in
+            while !Task.isCancelled {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: Self.outboxChannel) { notifications in
+                            // Whatever was queued while no one listened, then each NOTIFY.
+                            bell.ring()
+                            for try await _ in notifications { bell.ring() }
+                        }
+                    }
+                } catch let error where !Task.isCancelled {
+                    logger.notice("not listening for other daemons' notifications; trying again in 1 s", metadata: ["error": "\(error)"])
+                } catch {}
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
     }
 
     package var sqlite: GateStore? { nil }
 
     /// Stops the client and the store's threads; any later use fails.
     package func close() throws {
+        lifetime.stopListening()
         lifetime.runner.cancel()
         try lifetime.threads.syncShutdownGracefully()
     }
@@ -214,10 +239,27 @@ package struct PostgresStore: GateStorage {
     private final class Lifetime: Sendable {
         let runner: Task<Void, Never>
         let threads: NIOThreadPool
+        /// The listener for other daemons' notifications, once started; `.some(nil)` once stopped.
+        private let listener = Mutex<Task<Void, Never>??>(nil)
 
         init(runner: Task<Void, Never>, threads: NIOThreadPool) {
             self.runner = runner
             self.threads = threads
+        }
+
+        /// Starts `listening` as the store's listener, unless one was started (or stopped) before.
+        func listen(_ listening: @escaping @Sendable () async -> Void) {
+            listener.withLock { listener in
+                if listener == nil { listener = .some(Task { await listening() }) }
+            }
+        }
+
+        /// Stops the listener for good.
+        func stopListening() {
+            listener.withLock { listener in
+                listener??.cancel()
+                listener = .some(nil)
+            }
         }
     }
 }

@@ -234,9 +234,13 @@ extension PostgresTransaction: GateTransaction {
         _ = try rows(isWriting ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
     }
 
-    /// Writes the chain's new head, then commits.
+    /// Writes the chain's new head, tells every daemon listening when notifications were
+    /// queued (PostgreSQL delivers a `NOTIFY` at commit, and only then), then commits.
     func commit() throws {
         try finish()
+        if memo.notificationsQueued > 0 {
+            _ = try rows("SELECT pg_notify(?, '')", [PostgresStore.outboxChannel])
+        }
         _ = try rows("COMMIT", [])
     }
 

@@ -13,7 +13,7 @@ import TestSlots
             .appendingPathComponent("Benchmarks/scripts")
         let names = try FileManager.default.contentsOfDirectory(atPath: scripts.path).filter { $0.hasSuffix(".sh") }.sorted()
         #expect(names == [
-            "common.sh", "forward-auth.sh", "order-file.sh", "postgres-cycle.sh", "process-cost.sh", "release-check.sh",
+            "common.sh", "forward-auth.sh", "order-file.sh", "postgres-cycle.sh", "postgres-http.sh", "process-cost.sh", "release-check.sh",
             "server-instructions.sh", "server.sh", "smoke.sh",
         ])
         for name in names {

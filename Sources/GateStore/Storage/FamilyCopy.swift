@@ -71,6 +71,8 @@ extension SQLRunner {
                   table.columns.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 == "_" || ("a"..."z").contains($0) } })
             else { throw StoreError.constraint("the copy's table \(table.name) has a column that is not one of ours") }
         }
+        // Nothing else may write a family in while this one looks empty and is copied in.
+        if let lock = dialect.lockAgainstWriters(FamilyCopy.tables) { try execute(lock, []) }
         let holds = try fetchOne(SingleValue.self, "SELECT (SELECT count(*) FROM profiles) + (SELECT count(*) FROM audit_log)", [])
         guard holds?.count ?? 0 == 0 else {
             throw StoreError.constraint("the database to copy into already holds a family: copy into a new, empty one")

@@ -28,6 +28,16 @@ package enum SQLDialect: Sendable {
         }
     }
 
+    /// A statement that keeps every other writer of `tables` waiting until this transaction
+    /// ends; `nil` where the transaction already holds the whole database (SQLite's
+    /// `BEGIN IMMEDIATE`).
+    func lockAgainstWriters(_ tables: [String]) -> String? {
+        switch self {
+        case .sqlite: nil
+        case .postgres: "LOCK TABLE \(tables.joined(separator: ", ")) IN EXCLUSIVE MODE"
+        }
+    }
+
     /// `expression`'s values of a group joined with commas.
     func groupConcat(_ expression: String) -> String {
         switch self {
