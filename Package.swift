@@ -244,6 +244,7 @@ let package = Package(
         // Shared by every test target: how many test cases run at once (Tests/Shared/TestSlots).
         .target(
             name: "TestSlots",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Tests/Shared/TestSlots",
             swiftSettings: strictSwift
         ),

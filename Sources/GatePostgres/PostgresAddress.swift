@@ -151,15 +151,23 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// The password `file` holds for `address`, as libpq reads `.pgpass`; a file others may
     /// read is refused, as libpq ignores it.
+    ///
+    /// The file is opened once, and the mode checked is that of the file read (`fstat`), so
+    /// nothing can be swapped in between the check and the read.
     static func password(in file: String, for address: PostgresAddress) throws(Problem) -> String? {
-        var status = stat()
-        guard stat(file, &status) == 0 else {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw Problem(description: "the password file \(file) cannot be read: \(String(cString: strerror(errno)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw Problem(description: "the password file \(file) is not a plain file")
         }
         guard status.st_mode & 0o077 == 0 else {
             throw Problem(description: "the password file \(file) may be read by others (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 600 it")
         }
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+        guard let data = try? handle.readToEnd(), let text = String(data: data, encoding: .utf8) else {
             throw Problem(description: "the password file \(file) cannot be read as text")
         }
         let host = address.host ?? "localhost"

@@ -79,6 +79,7 @@ package struct PostgresStore: GateStorage {
         clock: Clock = .database, keyFile: String? = nil, connectTimeout: Duration = connectTimeout,
         timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
+        let logger = Self.withoutTrace(logger)
         var configuration = configuration
         // One more than the transactions' threads: the listener's, held while it listens.
         configuration.options.maximumConnections = max(1, connections) + 1
@@ -115,6 +116,14 @@ package struct PostgresStore: GateStorage {
             try? close()
             throw Self.reported(error)
         }
+    }
+
+    /// `logger`, at debug or above: postgres-nio traces every message to and from the server,
+    /// an open challenge's answer and the hashes of tokens among them.
+    private static func withoutTrace(_ logger: Logger) -> Logger {
+        var logger = logger
+        logger.logLevel = max(logger.logLevel, .debug)
+        return logger
     }
 
     @discardableResult

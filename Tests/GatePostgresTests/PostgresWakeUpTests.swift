@@ -2,6 +2,7 @@ import Foundation
 import GateCore
 import GatePostgres
 import GateStore
+import ParentalGate
 import PostgresTesting
 import Testing
 import TestSlots

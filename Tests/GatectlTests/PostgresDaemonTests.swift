@@ -107,13 +107,16 @@ struct PostgresDaemonTests {
         #expect(verified.stdout.contains("intact"), "\(verified.stdout)")
     }
 
-    @Test("a PostgreSQL address with a password (however it is spelt), an unknown sslmode or parameter, or a password file others can read is refused in one line before anything starts; gatectl refuses any PostgreSQL address")
+    @Test("a PostgreSQL address with a password (however it is spelt), an unknown sslmode or parameter, or a password file others can read (or not a plain file) is refused in one line before anything starts; gatectl refuses any PostgreSQL address")
     func refusedAddresses() throws {
         let scratch = try TestDatabase()
         defer { scratch.remove() }
         let shared = scratch.file("pgpass")
         try Data("*:*:*:*:secret\n".utf8).write(to: URL(fileURLWithPath: shared))
         chmod(shared, 0o644)
+        let folder = scratch.file("pgpass-folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(folder, 0o700)
         let cases: [(String, String)] = [
             ("postgres://gate:secret@db.example/gate",
              "error: --database: the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line"),
@@ -136,6 +139,7 @@ struct PostgresDaemonTests {
             ("postgres://gate@db.example/", "error: --database: the address names no database (postgres://USER@HOST/DATABASE)"),
             ("postgres://gate@db.example/gate?passfile=\(shared)",
              "error: --database: the password file \(shared) may be read by others (mode 644): chmod 600 it"),
+            ("postgres://gate@db.example/gate?passfile=\(folder)", "error: --database: the password file \(folder) is not a plain file"),
         ]
         // gatectl never connects to PostgreSQL: it says where to go instead of making a file of that name.
         for arguments in [["status", "emma", "--database", "postgres://gate@db.example/gate"], ["profile", "list"]] {

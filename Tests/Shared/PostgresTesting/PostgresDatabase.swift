@@ -29,11 +29,13 @@ package final class PostgresDatabase: Sendable {
     }
 
     /// A new store (a daemon's) on the database whose rules read `clock` (or, with
-    /// `.database`, the server's clock).
-    package func store(clock: ManualClock, reading: PostgresStore.Clock = .daemon, connections: Int = 4) async throws -> PostgresStore {
+    /// `.database`, the server's clock), logging to `logger` (by default, the test's output).
+    package func store(
+        clock: ManualClock, reading: PostgresStore.Clock = .daemon, connections: Int = 4, logger: Logger? = nil
+    ) async throws -> PostgresStore {
         try await PostgresStore(
             configuration: configuration, name: "postgres:///\(name)", connections: connections, clock: reading, keyFile: keyFile,
-            timeSource: .manual(clock), logger: Logger(label: name))
+            timeSource: .manual(clock), logger: logger ?? Logger(label: name))
     }
 
     package func stop() {

@@ -3,24 +3,26 @@ import Synchronization
 
 /// A logger whose lines are kept for the test to read: message, level and all metadata (the
 /// logger's own merged with the line's), as a log handler would print them.
-final class CapturedLog: Sendable {
-    struct Line: Sendable {
-        var level: Logger.Level
-        var message: String
-        var metadata: [String: String]
+public final class CapturedLog: Sendable {
+    public struct Line: Sendable {
+        public var level: Logger.Level
+        public var message: String
+        public var metadata: [String: String]
     }
 
     private let captured = Mutex<[Line]>([])
 
+    public init() {}
+
     /// A logger writing into this log, at `level` and above.
-    func logger(level: Logger.Level = .info) -> Logger {
+    public func logger(level: Logger.Level = .info) -> Logger {
         var logger = Logger(label: "tests") { _ in Handler(log: self) }
         logger.logLevel = level
         return logger
     }
 
     /// The lines logged so far.
-    var lines: [Line] {
+    public var lines: [Line] {
         captured.withLock { $0 }
     }
 
