@@ -2,7 +2,6 @@ import Foundation
 import GateCore
 import GatePostgres
 import GateStore
-import ParentalGate
 import PostgresTesting
 import Testing
 import TestSlots

@@ -11,18 +11,21 @@ struct NotificationOutboxTests {
     static let retry = RetrySchedule(base: .seconds(5), maximum: .seconds(60))
 
     /// A gate with `emma` (two failed challenges lock her out) and an ntfy subscription for `events`.
-    static func gate(events: [NotificationEventKind] = NotificationEventKind.subscribable) async throws -> TestGate {
-        let test = try TestGate()
+    static func gate(on backend: Backend, events: [NotificationEventKind] = NotificationEventKind.subscribable) async throws -> BackendGate {
+        let backing = try await backend.gate()
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy([(.maxFailedChallenges, "2"), (.minResponseTime, "0s")], for: "emma")
         _ = try await test.gate.addNotification(
             try NotificationSettings(channel: .ntfy, url: "https://ntfy.sh/gate", profile: "emma", events: events), by: "mum")
-        return test
+        return backing
     }
 
-    @Test("the events parents subscribe to are queued, each once, in order; the others are not")
-    func queued() async throws {
-        let test = try await Self.gate(events: [.failed, .lockedOut, .unlocked])
+    @Test("the events parents subscribe to are queued, each once, in order; the others are not", arguments: Backend.allCases)
+    func queued(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend, events: [.failed, .lockedOut, .unlocked])
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("liam")
         _ = try await test.fail(try await test.begin("liam"))  // another profile's
         _ = try await test.fail(try await test.begin("emma"))
@@ -36,9 +39,11 @@ struct NotificationOutboxTests {
         #expect(String(decoding: claimed[3].body, as: UTF8.self) == "mum unlocked the parental gate of emma.")
     }
 
-    @Test("a failed try waits base × 2^(n-1), capped; a claim not recorded (a daemon killed mid-try) is due again after its lease, with the same id")
-    func retries() async throws {
-        let test = try await Self.gate()
+    @Test("a failed try waits base × 2^(n-1), capped; a claim not recorded (a daemon killed mid-try) is due again after its lease, with the same id", arguments: Backend.allCases)
+    func retries(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.testNotification(by: "mum")
         var claimed = try await test.gate.claimNotifications(limit: 10, lease: .seconds(30))
         let id = try #require(claimed.first?.deliveryID)
@@ -64,9 +69,11 @@ struct NotificationOutboxTests {
         #expect(subscription.pending == 0 && subscription.lastDeliveredAt != nil)
     }
 
-    @Test("a claim takes at most its limit, oldest first; a test goes only where it is sent")
-    func limits() async throws {
-        let test = try await Self.gate()
+    @Test("a claim takes at most its limit, oldest first; a test goes only where it is sent", arguments: Backend.allCases)
+    func limits(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let second = try await test.gate.addNotification(try NotificationSettings(channel: .ntfy, url: "https://ntfy.sh/two"), by: "mum")
         try await test.gate.testNotification(second.subscription.id, by: "mum")
         for _ in 0..<3 { try await test.gate.testNotification(by: "mum") }
@@ -85,9 +92,11 @@ struct NotificationOutboxTests {
         #expect(RetrySchedule().delay(afterAttempt: 1_000_000) == .seconds(3600), "no overflow after many tries")
     }
 
-    @Test("a failure's reason reaches the webhook as the rules gave it: too fast, or too many wrong answers")
-    func failureReason() async throws {
-        let test = try TestGate()
+    @Test("a failure's reason reaches the webhook as the rules gave it: too fast, or too many wrong answers", arguments: Backend.allCases)
+    func failureReason(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.addProfile("emma")
         try await test.gate.setPolicy([(.maxWrongAnswers, "1"), (.minResponseTime, "2s"), (.maxFailedChallenges, "10")], for: "emma")
         _ = try await test.gate.addNotification(

@@ -11,19 +11,22 @@ import TestSlots
 @Suite("Ask a parent under attack: old links, turned-back clocks, limited callers", .boundedConcurrency)
 struct RequestAttackTests {
     /// A gate with `emma` and `liam`, whose requests go to a webhook, asking every 10 s at most.
-    static func gate() async throws -> TestGate {
-        let test = try await AskParentTests.gate()
+    static func gate(on backend: Backend) async throws -> BackendGate {
+        let backing = try await AskParentTests.gate(on: backend)
+        let test = backing.test
         try await test.gate.addProfile("liam", displayName: "Liam")
         try await test.gate.setPolicy([(.askCooldown, "10s")])
         try await test.gate.setPolicy([(.askCooldown, "10s")], for: "emma")
         _ = try await test.gate.addNotification(
             try NotificationSettings(channel: .webhook, url: "http://127.0.0.1:9/liam", profile: "liam"), by: "mum")
-        return test
+        return backing
     }
 
-    @Test("an old link (used, or a removed profile's) finds nothing, decides nothing, and no request number is given twice; a surviving profile's used link stays used")
-    func oldLinks() async throws {
-        let test = try await Self.gate()
+    @Test("an old link (used, or a removed profile's) finds nothing, decides nothing, and no request number is given twice; a surviving profile's used link stays used", arguments: Backend.allCases)
+    func oldLinks(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let (liamsFirst, _) = try await AskParentTests.ask(test, "liam")
         let liamsUsed = try await AskParentTests.linkToken(test)
         _ = try await test.gate.decideParentRequest(approvalToken: liamsUsed, approve: false)
@@ -62,9 +65,11 @@ struct RequestAttackTests {
         }
     }
 
-    @Test("with the clock turned back after a request expired, it stays expired: its link approves nothing")
-    func turnedBackAfterExpiry() async throws {
-        let test = try await Self.gate()
+    @Test("with the clock turned back after a request expired, it stays expired: its link approves nothing", arguments: Backend.allCases)
+    func turnedBackAfterExpiry(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.setPolicy([(.askExpiry, "2m")], for: "emma")
         let (request, handle) = try await AskParentTests.ask(test)
         let link = try await AskParentTests.linkToken(test)
@@ -86,9 +91,11 @@ struct RequestAttackTests {
         #expect(!kinds.isEmpty, "the clock going back is audited")
     }
 
-    @Test("a decision with the clock turned back is recorded at the gate's time; a turned-back clock neither shortens nor lengthens the cooldown")
-    func cooldownAndTurnedBackClock() async throws {
-        let test = try await Self.gate()
+    @Test("a decision with the clock turned back is recorded at the gate's time; a turned-back clock neither shortens nor lengthens the cooldown", arguments: Backend.allCases)
+    func cooldownAndTurnedBackClock(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let (first, _) = try await AskParentTests.ask(test)
         test.advance(by: .seconds(-3600))
         let denied = try await test.gate.decideParentRequest(first.id, approve: false, by: "dad")
@@ -115,9 +122,11 @@ struct RequestAttackTests {
         }
     }
 
-    @Test("an adult's unlock that takes the gate's time back: what had expired stays expired, and a request asked while the clock was ahead can still be decided")
-    func unlockSetsTheClockBack() async throws {
-        let test = try await Self.gate()
+    @Test("an adult's unlock that takes the gate's time back: what had expired stays expired, and a request asked while the clock was ahead can still be decided", arguments: Backend.allCases)
+    func unlockSetsTheClockBack(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.setPolicy([(.askExpiry, "2m")], for: "emma")
         test.advance(by: .seconds(86_400))  // the clock runs a day ahead
         let (expiring, _) = try await AskParentTests.ask(test)
@@ -137,9 +146,11 @@ struct RequestAttackTests {
         #expect(denied.status == .denied && denied.decidedAt == asked.createdAt, "never decided before it was asked")
     }
 
-    @Test("a notification's next try pushed days out by a clock that jumped ahead and came back is due again at once")
-    func retryAfterClockJump() async throws {
-        let test = try await Self.gate()
+    @Test("a notification's next try pushed days out by a clock that jumped ahead and came back is due again at once", arguments: Backend.allCases)
+    func retryAfterClockJump(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let retry = RetrySchedule(base: .seconds(5), maximum: .seconds(60))
         try await test.gate.testNotification(by: "mum")
         let claimed = try #require(try await test.gate.claimNotifications(limit: 10, lease: .seconds(30), retry: retry).first)
@@ -151,9 +162,11 @@ struct RequestAttackTests {
         #expect(try await test.gate.claimNotifications(limit: 10, lease: .seconds(30), retry: retry).isEmpty, "claimed again: leased")
     }
 
-    @Test("a gate acting for an account records it with every audit record and the request; the parents are told the account")
-    func account() async throws {
-        let test = try await Self.gate()
+    @Test("a gate acting for an account records it with every audit record and the request; the parents are told the account", arguments: Backend.allCases)
+    func account(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         let child = test.gate.acting(for: "emma-laptop")
         guard case .asked(let request, _) = try await child.askParent(profile: "emma", client: "Mum's laptop (approved by Dad)") else {
             Issue.record("not asked")
@@ -198,9 +211,11 @@ struct RequestAttackTests {
         #expect(plain.account == nil)
     }
 
-    @Test("a gate limited to some profiles refuses every other one, inside the operation: nothing written, nothing handed over")
-    func limited() async throws {
-        let test = try await Self.gate()
+    @Test("a gate limited to some profiles refuses every other one, inside the operation: nothing written, nothing handed over", arguments: Backend.allCases)
+    func limited(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
         try await test.gate.setPolicy([(.minResponseTime, "0s")], for: "liam")
         let child = test.gate.limited { $0.lowercased() == "emma" ? nil : "not \($0.lowercased())" }
         let refused = GateError.notPermitted("not liam")

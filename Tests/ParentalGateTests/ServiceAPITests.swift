@@ -7,9 +7,11 @@ import TestSlots
 /// run in `EmbeddingTests` and, as an executable, in `QuickStartTests`).
 @Suite("The service API: bad input and edge cases", .boundedConcurrency)
 struct ServiceAPITests {
-    @Test("bad input is a GateError with one line, and nothing is written")
-    func badInput() async throws {
-        let gate = try Gate(database: .inMemory)
+    @Test("bad input is a GateError with one line, and nothing is written", arguments: Backend.allCases)
+    func badInput(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let gate = backing.gate
         await #expect(throws: GateError.invalidInput(.unknownLanguage("xx"))) {
             try await gate.addProfile("emma", locale: "xx")
         }
@@ -23,9 +25,11 @@ struct ServiceAPITests {
         #expect(try await gate.auditEntries(limit: 1000).items.count == 1)
     }
 
-    @Test("a choice policy that lets a child try every option is refused")
-    func choicePolicyThatCannotFail() async throws {
-        let gate = try Gate(database: .inMemory)
+    @Test("a choice policy that lets a child try every option is refused", arguments: Backend.allCases)
+    func choicePolicyThatCannotFail(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let gate = backing.gate
         await #expect(throws: GateError.self) {
             try await gate.setPolicy([(.answerFormat, "choice"), (.choiceCount, "2"), (.maxWrongAnswers, "2")])
         }
@@ -33,18 +37,22 @@ struct ServiceAPITests {
         try await gate.setPolicy([(.answerFormat, "choice"), (.choiceCount, "3"), (.maxWrongAnswers, "2")])
     }
 
-    @Test("names of many emoji, within 64 characters, are stored")
-    func emojiNames() async throws {
-        let gate = try Gate(database: .inMemory)
+    @Test("names of many emoji, within 64 characters, are stored", arguments: Backend.allCases)
+    func emojiNames(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let gate = backing.gate
         let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
         let name = String(repeating: family, count: 64)
         try await gate.addProfile(name, displayName: String(repeating: family, count: 128), by: String(repeating: family, count: 128))
         #expect(try await gate.profile(named: name).name == name)
     }
 
-    @Test("prune never drops what a profile's longer auditRetention still keeps")
-    func pruneHonoursProfileRetention() async throws {
-        let gate = try Gate(database: .inMemory)
+    @Test("prune never drops what a profile's longer auditRetention still keeps", arguments: Backend.allCases)
+    func pruneHonoursProfileRetention(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let gate = backing.gate
         try await gate.addProfile("emma")
         try await gate.setPolicy(.auditRetention, to: "400d", for: "emma")
         await #expect(throws: GateError.self) { try await gate.pruneAudit(olderThan: .seconds(365 * 86_400)) }
@@ -53,9 +61,11 @@ struct ServiceAPITests {
         #expect(try await gate.verifyAudit().isIntact)
     }
 
-    @Test("a prune age too long (or short) for any clock is refused as out of range, never a trap; so is a duration's text and milliseconds")
-    func pruneAgeBeyondAnyClock() async throws {
-        let gate = try Gate(database: .inMemory)
+    @Test("a prune age too long (or short) for any clock is refused as out of range, never a trap; so is a duration's text and milliseconds", arguments: Backend.allCases)
+    func pruneAgeBeyondAnyClock(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let gate = backing.gate
         for json in ["[576460752303423488,0]", "[9223372036854775807,18446744073709551615]", "[-9223372036854775808,0]"] {
             let age = try JSONDecoder().decode(Duration.self, from: Data(json.utf8))
             await #expect(throws: GateError.self) { try await gate.pruneAudit(olderThan: age) }
