@@ -24,6 +24,7 @@ let postgresMigrationFiles = [
     "0004_notifications.sql",
     "0005_parent_requests.sql",
     "0006_audit_guards.sql",
+    "0007_validate_audit_kinds.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:
@@ -310,7 +311,7 @@ let package = Package(
         .testTarget(
             name: "GatectlTests",
             dependencies: [
-                "ParentalGate", "GateCommands", "GateServer", "gatectl", "parental-gated", "gate-stress", "QuickStart", "TestSlots",
+                "ParentalGate", "GateCommands", "GateServer", "GatePostgresMigrations", "gatectl", "parental-gated", "gate-stress", "QuickStart", "TestSlots",
                 "OpenAPIContract",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
             ],

@@ -144,3 +144,25 @@ stop_postgres() {
 }
 pg_address() { printf 'postgres://gate_owner@/%s?host=%s&port=%s' "$1" "$PG_WORK" "$PG_PORT"; }
 psql_() { "$PGBIN/psql" -h "$PG_WORK" -p "$PG_PORT" -U gate_owner -d "${2:-postgres}" -X -A -t -c "$1"; }
+
+# port_is_free PORT — whether nothing listens on 127.0.0.1:PORT.
+port_is_free() { ! (: <"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# free_port — a port nothing listens on, below Linux's ephemeral range (32768 and up).
+free_port() {
+    local port
+    for _ in $(seq 100); do
+        port=$((20000 + RANDOM % 12000))
+        if port_is_free "$port"; then echo "$port"; return 0; fi
+    done
+    bench_die "no free port"
+}
+# wait_for URL PID LOG — until URL answers; if the process PID ends first, shows LOG and stops.
+wait_for() {
+    local url=$1 pid=$2 log=$3 i
+    for ((i = 0; i < 300; i++)); do
+        if curl -s -o /dev/null "$url" 2>/dev/null; then return 0; fi
+        kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; bench_die "$url: the server exited before answering"; }
+        sleep 0.1
+    done
+    bench_die "$url did not answer within 30 s"
+}

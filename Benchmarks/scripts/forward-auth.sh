@@ -64,25 +64,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-port_is_free() { ! (: <"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() {
-    local port
-    for _ in $(seq 100); do
-        port=$((20000 + RANDOM % 40000))
-        if port_is_free "$port"; then echo "$port"; return 0; fi
-    done
-    bench_die "no free port"
-}
-wait_for() {
-    local url=$1 pid=$2 log=$3 i
-    for ((i = 0; i < 300; i++)); do
-        if curl -s -o /dev/null "$url" 2>/dev/null; then return 0; fi
-        kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; bench_die "$url: the server exited before answering"; }
-        sleep 0.1
-    done
-    bench_die "$url did not answer within 30 s"
-}
-
 # nginx, `return 200`, in the foreground of its own prefix.
 NGINX_PORT=$(free_port)
 mkdir -p "$WORK/nginx/logs"

@@ -47,27 +47,6 @@ cleanup() { stop_all; stop_postgres; rm -rf "$WORK"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-port_is_free() { ! (: <"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() {
-    local port
-    for _ in $(seq 100); do
-        port=$((20000 + RANDOM % 40000))
-        if port_is_free "$port"; then echo "$port"; return; fi
-    done
-    bench_die "no free port"
-}
-
-# wait_for URL PID — until URL answers, or the process PID has ended.
-wait_for() {
-    local i
-    for ((i = 0; i < 600; i++)); do
-        if curl -sf "$1" >/dev/null 2>&1; then return 0; fi
-        kill -0 "$2" 2>/dev/null || bench_die "the process serving $1 ended; see $OUT/postgres-http-*.log"
-        sleep 0.1
-    done
-    bench_die "$1 did not answer within 60 s"
-}
-
 # start_daemon DATABASE PORT NAME — one parental-gated in the background, its sockets in $WORK/NAME.
 start_daemon() {
     local database=$1 port=$2 name=$3
@@ -77,7 +56,7 @@ start_daemon() {
         --trusted-proxy 127.0.0.1 --no-rate-limit --max-connections 1024 --max-connections-per-address 1024 \
         --log-level warning --by bench >"$OUT/postgres-http-$name.log" 2>&1 &
     PIDS+=($!)
-    wait_for "http://127.0.0.1:$port/healthz" "$!"
+    wait_for "http://127.0.0.1:$port/healthz" "$!" "$OUT/postgres-http-$name.log"
 }
 
 # start_nginx PORT DAEMON_PORT… — nginx on PORT in front of the daemons: the README's upstream
@@ -97,6 +76,9 @@ http {
     access_log off;
     client_body_temp_path $WORK/nginx/body;
     proxy_temp_path $WORK/nginx/proxy;
+    fastcgi_temp_path $WORK/nginx/fastcgi;
+    uwsgi_temp_path $WORK/nginx/uwsgi;
+    scgi_temp_path $WORK/nginx/scgi;
     upstream parental_gate {
 $servers    }
     server {
@@ -112,9 +94,9 @@ $servers    }
     }
 }
 CONF
-    /usr/sbin/nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" &
+    /usr/sbin/nginx -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" 2>"$WORK/nginx/stderr" &
     PIDS+=($!)
-    wait_for "http://127.0.0.1:$port/healthz" "$!"
+    wait_for "http://127.0.0.1:$port/healthz" "$!" "$WORK/nginx/stderr"
 }
 
 bench_log "making the template database ($PROFILES profiles)…"

@@ -10,7 +10,7 @@
 #
 # Each run gets a fresh copy of one template database (profiles p0..p$((PROFILES-1)) and emma,
 # the question set `bench`, minResponseTime 0s; see common.sh), its own `gatectl serve
-# --host 127.0.0.1 --port PORT --database DB` (started in the background, ready when
+# --host 127.0.0.1 --port PORT --database DB --no-rate-limit …` (started in the background, ready when
 # /healthz answers, stopped with SIGTERM), a curl smoke test (begin + answer for emma), the
 # wrk run, and afterwards the server's own count (`gatectl audit stats`): abandoned
 # challenges and lockouts must be 0, else the measurement is wrong and the script fails.
@@ -72,13 +72,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # A port nothing listens on (unless $PORT is given).
-port_is_free() { ! (: <"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-if [[ -z ${PORT:-} ]]; then
-    for _ in $(seq 100); do
-        PORT=$((20000 + RANDOM % 40000))
-        if port_is_free "$PORT"; then break; fi
-    done
-fi
+PORT=${PORT:-$(free_port)}
 port_is_free "$PORT" || bench_die "port $PORT is in use"
 BASE=http://127.0.0.1:$PORT
 
@@ -86,7 +80,7 @@ BASE=http://127.0.0.1:$PORT
 start_server() {
     local db=$1 log=$2 i
     port_is_free "$PORT" || bench_die "port $PORT is in use"
-    "$GATECTL" serve --host 127.0.0.1 --port "$PORT" --database "$db" >"$log" 2>&1 &
+    "$GATECTL" serve --host 127.0.0.1 --port "$PORT" --database "$db" --no-rate-limit --max-connections 1024 --max-connections-per-address 1024 >"$log" 2>&1 &
     SERVER_PID=$!
     for ((i = 0; i < 300; i++)); do
         if curl -sf "$BASE/healthz" >/dev/null 2>&1; then return 0; fi

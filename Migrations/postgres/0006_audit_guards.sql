@@ -60,6 +60,25 @@ INSERT INTO audit_event_kinds (name) VALUES
     ('adminTokenCreated'),
     ('notificationAdded'), ('notificationRemoved'), ('notificationTested'),
     ('parentAsked'), ('requestApproved'), ('requestDenied'), ('requestExpired');
-ALTER TABLE audit_log ADD CONSTRAINT audit_log_kind_known FOREIGN KEY (kind) REFERENCES audit_event_kinds (name);
+-- NOT VALID: the records already written are checked by 0007, without holding back the
+-- daemons' writes meanwhile; every new record is checked from here on.
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_kind_known FOREIGN KEY (kind) REFERENCES audit_event_kinds (name) NOT VALID;
 CREATE TRIGGER audit_event_kinds_no_delete BEFORE DELETE ON audit_event_kinds
 FOR EACH ROW EXECUTE FUNCTION audit_guard_refuse('audit event kinds are never removed');
+CREATE TRIGGER audit_event_kinds_no_update BEFORE UPDATE ON audit_event_kinds
+FOR EACH ROW EXECUTE FUNCTION audit_guard_refuse('audit event kinds are never renamed');
+
+-- Row triggers do not see TRUNCATE: the chain's tables refuse it outright.
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+FOR EACH STATEMENT EXECUTE FUNCTION audit_guard_refuse('the audit log is append-only');
+CREATE TRIGGER audit_head_no_truncate BEFORE TRUNCATE ON audit_head
+FOR EACH STATEMENT EXECUTE FUNCTION audit_guard_refuse('the audit chain''s head cannot be deleted');
+CREATE TRIGGER audit_anchor_no_truncate BEFORE TRUNCATE ON audit_anchor
+FOR EACH STATEMENT EXECUTE FUNCTION audit_guard_refuse('the audit anchor cannot be deleted');
+CREATE TRIGGER audit_repeats_no_truncate BEFORE TRUNCATE ON audit_repeats
+FOR EACH STATEMENT EXECUTE FUNCTION audit_guard_refuse('runs of audit repeats go only with their records');
+CREATE TRIGGER audit_event_kinds_no_truncate BEFORE TRUNCATE ON audit_event_kinds
+FOR EACH STATEMENT EXECUTE FUNCTION audit_guard_refuse('audit event kinds are never removed');
+
+-- These guards keep mistakes and plain SQL from rewriting the chain; the account that owns
+-- the tables can still drop them. What they cannot stop, `audit verify` finds.

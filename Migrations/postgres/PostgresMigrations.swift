@@ -11,5 +11,6 @@ package enum PostgresMigrations {
         ("0004_notifications.sql", PackageResources._004_notifications_sql),
         ("0005_parent_requests.sql", PackageResources._005_parent_requests_sql),
         ("0006_audit_guards.sql", PackageResources._006_audit_guards_sql),
+        ("0007_validate_audit_kinds.sql", PackageResources._007_validate_audit_kinds_sql),
     ]
 }

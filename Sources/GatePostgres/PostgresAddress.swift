@@ -149,25 +149,35 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         return .init(host: host ?? "localhost", port: port, username: user, password: password, database: database, tls: tls)
     }
 
+    /// The largest password file read.
+    private static let passwordFileLimit = 1 << 20
+
     /// The password `file` holds for `address`, as libpq reads `.pgpass`; a file others may
     /// read is refused, as libpq ignores it.
     ///
     /// The file is opened once, and the mode checked is that of the file read (`fstat`), so
     /// nothing can be swapped in between the check and the read.
     static func password(in file: String, for address: PostgresAddress) throws(Problem) -> String? {
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        // Never blocks on a FIFO put in its place; a plain file reads the same.
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw Problem(description: "the password file \(file) cannot be read: \(String(cString: strerror(errno)))")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard fstat(descriptor, &status) == 0 else {
+            throw Problem(description: "the password file \(file) cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
             throw Problem(description: "the password file \(file) is not a plain file")
+        }
+        guard status.st_size <= Self.passwordFileLimit else {
+            throw Problem(description: "the password file \(file) is larger than 1 MiB")
         }
         guard status.st_mode & 0o077 == 0 else {
             throw Problem(description: "the password file \(file) may be read by others (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 600 it")
         }
-        guard let data = try? handle.readToEnd(), let text = String(data: data, encoding: .utf8) else {
+        guard let data = try? handle.read(upToCount: Self.passwordFileLimit) ?? Data(), let text = String(data: data, encoding: .utf8) else {
             throw Problem(description: "the password file \(file) cannot be read as text")
         }
         let host = address.host ?? "localhost"

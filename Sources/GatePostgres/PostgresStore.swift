@@ -27,11 +27,18 @@ package struct PostgresStore: GateStorage {
     /// Rung after a write that queued notifications, this store's or another daemon's (told
     /// by PostgreSQL's `NOTIFY` on ``outboxChannel``, once someone listens).
     private let bell = NotificationBell()
-    /// The channel every write that queued notifications names in a `NOTIFY`, and every store
-    /// with a listener (``onNotificationsQueued(_:)``) listens on: a wake-up only, the outbox
-    /// table stays the truth (a notification missed while no one listened is found at the
-    /// deliverer's next look).
+    /// The channel of the wake-up that notifications were queued.
+    ///
+    /// Every write that queued some sends a `NOTIFY` on it after its commit, and every store
+    /// with a listener (``onNotificationsQueued(_:)``) listens. A wake-up only: the outbox table
+    /// stays the truth, and what a daemon missed is found at its deliverer's next look.
     static let outboxChannel = "parental_gate_outbox"
+    /// How often, at most, other daemons' wake-ups ring this store's bell (a flood of
+    /// `NOTIFY`s from any account on the server becomes at most one look per interval).
+    static let wakeInterval = Duration.milliseconds(250)
+    /// This store's name in its wake-ups, so that its listener ignores its own (its bell
+    /// rang already).
+    private let sender = UUID().uuidString
     package let notificationKey: NotificationKey
     package let description: String
 
@@ -45,7 +52,8 @@ package struct PostgresStore: GateStorage {
         case daemon
     }
 
-    /// How many connections (and threads waiting on them) a daemon's store uses.
+    /// How many connections (and threads waiting on them) a daemon's store runs transactions
+    /// on; its listener, once started, holds one more.
     package static let defaultConnections = 8
     /// How long opening the store waits for the server before it gives up.
     package static let connectTimeout = Duration.seconds(30)
@@ -143,6 +151,7 @@ package struct PostgresStore: GateStorage {
         let logger = logger
         let clock = clock
         let bell = bell
+        let sender = sender
         let threads = lifetime.threads
         var tries = 0
         while true {
@@ -160,7 +169,10 @@ package struct PostgresStore: GateStorage {
                             do {
                                 let result = try body(transaction)
                                 try transaction.commit()
-                                if transaction.memo.notificationsQueued > 0 { bell.ring() }
+                                if transaction.memo.notificationsQueued > 0 {
+                                    bell.ring()
+                                    transaction.announceQueuedNotifications(sender: sender)
+                                }
                                 return result
                             } catch {
                                 transaction.rollBack()
@@ -201,14 +213,30 @@ package struct PostgresStore: GateStorage {
     /// other on the database; the first handler starts the store's listener.
     package func onNotificationsQueued(_ handler: @escaping @Sendable () -> Void) {
         bell.observe(handler)
-        lifetime.listen { [client, bell, logger] in
+        lifetime.listen { [client, bell, logger, sender] in
             while !Task.isCancelled {
                 do {
                     try await client.withConnection { connection in
                         try await connection.listen(on: Self.outboxChannel) { notifications in
-                            // Whatever was queued while no one listened, then each NOTIFY.
+                            // Whatever was queued while no one listened, then the others' wake-ups,
+                            // at most one each interval (and the last of a burst at its end).
                             bell.ring()
-                            for try await _ in notifications { bell.ring() }
+                            var quietUntil = ContinuousClock.now + Self.wakeInterval
+                            var trailing: ContinuousClock.Instant?
+                            for try await notification in notifications where notification.payload != sender {
+                                let now = ContinuousClock.now
+                                if now >= quietUntil {
+                                    quietUntil = now + Self.wakeInterval
+                                    bell.ring()
+                                } else if trailing != quietUntil {
+                                    trailing = quietUntil
+                                    let at = quietUntil
+                                    Task {
+                                        try? await Task.sleep(until: at, clock: .continuous)
+                                        bell.ring()
+                                    }
+                                }
+                            }
                         }
                     }
                 } catch let error where !Task.isCancelled {
@@ -244,7 +272,7 @@ package struct PostgresStore: GateStorage {
         }
     }
 
-    /// What runs for as long as the store: the client's connection pool and the threads.
+    /// What runs for as long as the store: the client's connection pool, the threads and the listener.
     private final class Lifetime: Sendable {
         let runner: Task<Void, Never>
         let threads: NIOThreadPool

@@ -234,14 +234,18 @@ extension PostgresTransaction: GateTransaction {
         _ = try rows(isWriting ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
     }
 
-    /// Writes the chain's new head, tells every daemon listening when notifications were
-    /// queued (PostgreSQL delivers a `NOTIFY` at commit, and only then), then commits.
+    /// Writes the chain's new head, then commits.
     func commit() throws {
         try finish()
-        if memo.notificationsQueued > 0 {
-            _ = try rows("SELECT pg_notify(?, '')", [PostgresStore.outboxChannel])
-        }
         _ = try rows("COMMIT", [])
+    }
+
+    /// After the commit, and outside it, tells every listening daemon that notifications were
+    /// queued, signed `sender`; a failure is ignored: the server's queue of notifications is
+    /// shared by every database on it, so the gate's writes never depend on it, and the
+    /// outbox table is the truth.
+    func announceQueuedNotifications(sender: String) {
+        _ = try? rows("SELECT pg_notify(?, ?)", [PostgresStore.outboxChannel, sender])
     }
 
     /// Rolls back what the transaction did; a connection that failed is dropped by the pool.

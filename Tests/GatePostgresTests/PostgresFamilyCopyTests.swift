@@ -27,23 +27,30 @@ struct PostgresFamilyCopyTests {
         let (first, second) = (try await database.store(clock: clock), try await database.store(clock: clock))
         defer { try? first.close(); try? second.close() }
         // The first copy stays open (its rows written, not committed) until the second has begun.
+        // Each wait is bounded (a minute, for a loaded machine): a failure fails, never hangs.
         let (copied, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        async let firstCopy: Void = first.write { transaction in
-            try transaction.receiveFamily(copy)
-            copied.signal()
-            release.wait()
-        }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                copied.wait()
-                done.resume()
+        let firstCopy = Task {
+            try await first.write { transaction in
+                do {
+                    try transaction.receiveFamily(copy)
+                } catch {
+                    copied.signal()
+                    throw error
+                }
+                copied.signal()
+                _ = release.wait(timeout: .now() + 60)
             }
         }
+        defer { release.signal() }
+        let began = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.global().async { done.resume(returning: copied.wait(timeout: .now() + 60) == .success) }
+        }
+        try #require(began, "the first copy wrote its rows")
         let secondCopy = Task { try await second.write { try $0.receiveFamily(copy) } }
         // Until the first ends, the second cannot look: let the first commit once the second waits.
         let waiting = try await Self.waitingForLock(database)
         release.signal()
-        try await firstCopy
+        try await firstCopy.value
         #expect(waiting, "the second copy waited for the first's lock")
         await #expect(throws: StoreError.constraint("the database to copy into already holds a family: copy into a new, empty one")) {
             try await secondCopy.value

@@ -10,7 +10,7 @@ import TestSlots
 /// truth, the notification only says "look now".
 @Suite("Other daemons woken when notifications are queued", .boundedConcurrency)
 struct PostgresWakeUpTests {
-    @Test("a write that queues notifications through one store wakes another store's listener at its commit; a rolled-back one does not")
+    @Test("a write that queues notifications through one store wakes another store's listener at its commit; a rolled-back one queues nothing")
     func wakesAnotherStore() async throws {
         let database = try PostgresDatabase("pg-wake")
         defer { database.stop() }
@@ -55,7 +55,7 @@ struct PostgresWakeUpTests {
     }
 
     /// `body`'s value, or `nil` once `bound` has passed (a bound for a loaded machine, never a measure).
-    static func within<T: Sendable>(_ bound: Duration, _ body: @escaping @Sendable () async -> T) async throws -> T? {
+    private static func within<T: Sendable>(_ bound: Duration, _ body: @escaping @Sendable () async -> T) async throws -> T? {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { await body() }
             group.addTask {

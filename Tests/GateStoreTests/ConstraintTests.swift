@@ -7,16 +7,18 @@ import TestSlots
 
 @Suite("Constraints refuse bad data and write nothing", .boundedConcurrency)
 struct ConstraintTests {
-    @Test("a profile name that differs only in case (or normalization) is a duplicate", arguments: [
-        ("Emma", "EMMA"), ("emma", " Emma "), ("Ёлка", "ЁЛКА"), ("Zoë", "zoe\u{308}"),
-    ])
-    func duplicateNameInAnotherCase(first: String, second: String) async throws {
-        for backend in StoreBackend.allCases {
-            try await duplicateName(first: first, second: second, on: backend)
-        }
+    /// Two spellings of one name.
+    struct NamePair: Sendable, CustomTestStringConvertible {
+        let first: String
+        let second: String
+        var testDescription: String { "\(first) / \(second)" }
     }
 
-    private func duplicateName(first: String, second: String, on backend: StoreBackend) async throws {
+    @Test("a profile name that differs only in case (or normalization) is a duplicate", arguments: StoreBackend.allCases, [
+        ("Emma", "EMMA"), ("emma", " Emma "), ("Ёлка", "ЁЛКА"), ("Zoë", "zoe\u{308}"),
+    ].map { NamePair(first: $0.0, second: $0.1) })
+    func duplicateNameInAnotherCase(backend: StoreBackend, names: NamePair) async throws {
+        let (first, second) = (names.first, names.second)
         let test = try await TestStorage(backend)
         defer { test.remove() }
         try await test.addProfile(first)
@@ -213,5 +215,40 @@ struct ConstraintTests {
         #expect(try await test.count("profiles") == 0)
         #expect(try await test.count("audit_log") == 0)
         #expect(try await test.count("gate_states") == 0)
+    }
+
+    @Test("the audit log's guards in the schema: the anchor never deleted, never back, never at the newest record; a sealed run never changes, an open one only grows; kinds never deleted; on PostgreSQL, the head never back nor deleted and nothing of the chain truncated", arguments: StoreBackend.allCases)
+    func auditGuards(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
+        defer { test.remove() }
+        let emma = try await test.addProfile("emma")
+        try await test.addProfile("liam")
+        let first = try #require(try await test.rows("SELECT hash FROM audit_log WHERE id = 1").first?["hash"] as Data?)
+        // The anchor: forward to a record before the newest is allowed, then never back, never
+        // to the newest, never deleted.
+        try await test.execute("UPDATE audit_anchor SET pruned_through_id = 1, pruned_through_hash = ?", [first])
+        #expect(await test.refuses("UPDATE audit_anchor SET pruned_through_id = 0"))
+        #expect(await test.refuses("UPDATE audit_anchor SET pruned_through_id = 2"))
+        #expect(await test.refuses("DELETE FROM audit_anchor"))
+        // Runs of repeats: an open one grows; once sealed, nothing changes.
+        let insertRun = "INSERT INTO audit_repeats (audit_id, profile_id, kind, run_key, count, last_at, closed) VALUES (?, ?, 'beginRefused', 'k', 1, 0, ?)"
+        try await test.execute(insertRun, [1, emma.id, 1])
+        try await test.execute(insertRun, [2, emma.id, 0])
+        try await test.execute("UPDATE audit_repeats SET count = 2, last_at = 5 WHERE audit_id = 2")
+        #expect(await test.refuses("UPDATE audit_repeats SET count = 1 WHERE audit_id = 2"), "an open run never shrinks")
+        #expect(await test.refuses("UPDATE audit_repeats SET last_at = 4 WHERE audit_id = 2"), "nor goes back in time")
+        #expect(await test.refuses("UPDATE audit_repeats SET count = 3 WHERE audit_id = 1"), "a sealed run never changes")
+        #expect(await test.refuses("DELETE FROM audit_event_kinds WHERE name = 'auditPruned'"))
+        if backend == .postgres {
+            try await test.execute("UPDATE audit_head SET last_id = last_id")
+            #expect(await test.refuses("UPDATE audit_head SET last_id = last_id - 1"))
+            #expect(await test.refuses("DELETE FROM audit_head"))
+            #expect(await test.refuses("UPDATE audit_event_kinds SET name = 'renamed' WHERE name = 'auditPruned'"))
+            for table in ["audit_head", "audit_anchor", "audit_repeats"] {
+                #expect(await test.refuses("TRUNCATE \(table)"), "TRUNCATE \(table)")
+            }
+        }
+        #expect(try await test.count("audit_anchor") == 1)
+        #expect(try await test.rows("SELECT count AS n FROM audit_repeats WHERE audit_id = 2").first?["n"] == 2)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GatePostgresMigrations
 import Glibc
 import Testing
 import TestSlots
@@ -47,10 +48,8 @@ struct PostgresDaemonTests {
     func twoDaemons() async throws {
         let (cluster, first, second) = try await Self.twoDaemons("pg-daemons")
         defer { first.stop(); second.stop(); try? cluster.stop() }
-        let migrations = try FileManager.default.contentsOfDirectory(
-            atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Migrations/postgres").path).filter { $0.hasSuffix(".sql") }.count
-        #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines) == "\(migrations)")
+        #expect(try cluster.psql("SELECT count(*) FROM parental_gate_schema").trimmingCharacters(in: .whitespacesAndNewlines)
+            == "\(PostgresMigrations.files.count)")
 
         try first.ok(["profile", "add", "emma", "--by", "mum"])
         try second.ok(["policy", "set", "--max-wrong-answers", "5", "--max-failed-challenges", "1", "--min-response-time", "0s", "--by", "mum"])
@@ -117,6 +116,8 @@ struct PostgresDaemonTests {
         let folder = scratch.file("pgpass-folder")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         chmod(folder, 0o700)
+        let fifo = scratch.file("pgpass-fifo")
+        mkfifo(fifo, 0o600)
         let cases: [(String, String)] = [
             ("postgres://gate:secret@db.example/gate",
              "error: --database: the address holds a password: put it in a password file (passfile= or $PGPASSFILE, mode 0600), never on the command line"),
@@ -140,6 +141,8 @@ struct PostgresDaemonTests {
             ("postgres://gate@db.example/gate?passfile=\(shared)",
              "error: --database: the password file \(shared) may be read by others (mode 644): chmod 600 it"),
             ("postgres://gate@db.example/gate?passfile=\(folder)", "error: --database: the password file \(folder) is not a plain file"),
+            // A FIFO in its place is refused at once, not waited on.
+            ("postgres://gate@db.example/gate?passfile=\(fifo)", "error: --database: the password file \(fifo) is not a plain file"),
         ]
         // gatectl never connects to PostgreSQL: it says where to go instead of making a file of that name.
         for arguments in [["status", "emma", "--database", "postgres://gate@db.example/gate"], ["profile", "list"]] {
