@@ -40,11 +40,7 @@ struct TestStore {
     /// Adds a profile called `name` in `locale`.
     @discardableResult
     func addProfile(_ name: String, locale: String = "en") async throws -> Profile {
-        let profileName = try ProfileName(name)
-        let tag = try LocaleTag(locale)
-        let now = clock.now
-        let actor = try Self.parent
-        return try await store.write { try $0.addProfile(name: profileName, locale: tag, by: actor, at: now) }
+        try await store.addTestProfile(name, locale: locale, at: clock.now)
     }
 
     func remove() {
