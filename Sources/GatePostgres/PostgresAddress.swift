@@ -129,24 +129,51 @@ package struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
         return "postgres://\(user)@\(host ?? ""):\(port)/\(database)"
     }
 
-    /// How postgres-nio connects to this database, with the password read from the password
-    /// file (`host:port:database:user:password` lines, `*` for any) if one matches.
+    /// How postgres-nio's pool connects to this database, with the password read from the
+    /// password file (`host:port:database:user:password` lines, `*` for any) if one matches.
     package func configuration() throws(Problem) -> PostgresClient.Configuration {
-        let password = try passwordFile.flatMap { (file) throws(Problem) in try Self.password(in: file, for: self) }
+        let password = try self.password()
         if let socketFolder {
             return .init(unixSocketPath: socketFolder + "/.s.PGSQL.\(port)", username: user, password: password, database: database)
         }
+        return .init(
+            host: host ?? "localhost", port: port, username: user, password: password, database: database,
+            tls: tls(disable: .disable, prefer: { .prefer($0) }, require: { .require($0) }))
+    }
+
+    /// The same for one connection of its own (the store's first try, whose refusal is told at once).
+    package func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let password = try self.password()
+        if let socketFolder {
+            return .init(unixSocketPath: socketFolder + "/.s.PGSQL.\(port)", username: user, password: password, database: database)
+        }
+        return .init(
+            host: host ?? "localhost", port: port, username: user, password: password, database: database,
+            tls: try tls(
+                disable: .disable, prefer: { .prefer(try NIOSSLContext(configuration: $0)) },
+                require: { .require(try NIOSSLContext(configuration: $0)) }))
+    }
+
+    /// The password the password file holds for this address, if any.
+    private func password() throws(Problem) -> String? {
+        try passwordFile.flatMap { (file) throws(Problem) in try Self.password(in: file, for: self) }
+    }
+
+    /// The TLS ``tls`` asks for, in either of postgres-nio's spellings: `verify-full` checks
+    /// the certificate against the system's roots and the name; `prefer` and `require` do not.
+    private func tls<TLS>(
+        disable: TLS, prefer: (TLSConfiguration) throws -> TLS, require: (TLSConfiguration) throws -> TLS
+    ) rethrows -> TLS {
         var verified = TLSConfiguration.makeClientConfiguration()
         var unverified = verified
         unverified.certificateVerification = .none
         verified.certificateVerification = .fullVerification
-        let tls: PostgresClient.Configuration.TLS = switch self.tls {
-        case .disable: .disable
-        case .prefer: .prefer(unverified)
-        case .require: .require(unverified)
-        case .verifyFull: .require(verified)
+        return switch self.tls {
+        case .disable: disable
+        case .prefer: try prefer(unverified)
+        case .require: try require(unverified)
+        case .verifyFull: try require(verified)
         }
-        return .init(host: host ?? "localhost", port: port, username: user, password: password, database: database, tls: tls)
     }
 
     /// The largest password file read.

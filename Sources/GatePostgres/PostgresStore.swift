@@ -64,9 +64,30 @@ package struct PostgresStore: GateStorage {
         connectTimeout: Duration = connectTimeout, timeSource: TimeSource = .system,
         logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
+        try await Self.tryLogin(try address.connectionConfiguration(), name: address.description, logger: logger)
         try await self.init(
             configuration: try address.configuration(), name: address.description, connections: connections, clock: clock,
             keyFile: keyFile, connectTimeout: connectTimeout, timeSource: timeSource, logger: logger)
+    }
+
+    /// Connects once, alone: a server that refuses the login or knows no such database says
+    /// so at once, in its own words (the pool would try again and again, and tell only that
+    /// the server could not be reached). A server not answering yet is left to the pool's wait.
+    private static func tryLogin(_ configuration: PostgresConnection.Configuration, name: String, logger: Logger) async throws {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: withoutTrace(logger))
+        } catch let error as PSQLError {
+            let failure = PostgresFailure(error)
+            // 28…: no such role, a wrong password, a refused login; 3D000: no such database.
+            if let code = failure.code, code.hasPrefix("28") || code == "3D000" {
+                throw StoreError.postgres(code: code, message: "\(name): \(failure.message)")
+            }
+            return
+        } catch {
+            return
+        }
+        try? await connection.close()
     }
 
     /// How many times a transaction runs at most when PostgreSQL asks for it to run again.

@@ -159,6 +159,22 @@ struct PostgresDaemonTests {
         }
     }
 
+    @Test("a role or a database the server does not know is refused at once, in the server's own words, not after half a minute of tries")
+    func unknownRoleOrDatabase() throws {
+        let cluster = try PostgresCluster.start(name: "pg-login")
+        defer { try? cluster.stop() }
+        let socket = "host=\(cluster.socketFolder)&port=\(cluster.port)"
+        for (address, said) in [
+            ("postgres://nobody_here@/postgres?\(socket)", #"28000: postgres://nobody_here@/postgres?\#(socket): role "nobody_here" does not exist"#),
+            ("postgres://\(PostgresCluster.superuser)@/nowhere?\(socket)", #"3D000: postgres://\#(PostgresCluster.superuser)@/nowhere?\#(socket): database "nowhere" does not exist"#),
+        ] {
+            let result = try GatectlProcess.run(["--database", address, "--port", "0"], executable: try GatectlProcess.daemon)
+            #expect(result.status != 0, "\(address)")
+            #expect(result.stderr.contains(said), "\(address): \(result.stderr)")
+            #expect(!result.stderr.contains("could not be reached"), "\(address)")
+        }
+    }
+
     @Test("two daemons: the admin token one stored opens both admin APIs; a session passed through one opens forward auth on both at once; ended through the other's admin socket, or its profile disabled, the very next request to either is 401")
     func sessionsAcrossDaemons() async throws {
         let (cluster, first, second) = try await Self.twoDaemons("pg-sessions", first: ["--init-admin-token"])
