@@ -65,6 +65,22 @@ struct RequestAttackTests {
         }
     }
 
+    @Test("a second decision on a decided request writes nothing at all, not even the clock it would have read: it is refused before the clock is looked at", arguments: Backend.allCases)
+    func decidedRequestWritesNothing(backend: Backend) async throws {
+        let backing = try await Self.gate(on: backend)
+        defer { backing.remove() }
+        let test = backing.test
+        let (request, _) = try await AskParentTests.ask(test)
+        try await test.gate.decideParentRequest(request.id, approve: false, by: "mum")
+        let before = try await test.gate.auditEntries(AuditFilter(), limit: 1000).items
+        // A clock turned back would be audited by any look at it (a clock anomaly).
+        test.advance(by: .seconds(-3600))
+        await #expect(throws: GateError.conflict("request \(request.id) was already denied; nothing changed")) {
+            try await test.gate.decideParentRequest(request.id, approve: true, by: "dad")
+        }
+        #expect(try await test.gate.auditEntries(AuditFilter(), limit: 1000).items == before)
+    }
+
     @Test("with the clock turned back after a request expired, it stays expired: its link approves nothing", arguments: Backend.allCases)
     func turnedBackAfterExpiry(backend: Backend) async throws {
         let backing = try await Self.gate(on: backend)
