@@ -48,6 +48,24 @@ struct PagingTests {
         #expect(backward.flatMap { $0 } == all.items.reversed())
     }
 
+    @Test("a cursor that travelled as text, or as JSON, gives the same next page, of the audit log and of attempts (ordered by time)", arguments: Backend.allCases)
+    func cursorsTravel(backend: Backend) async throws {
+        let backing = try await Self.gate(answers: 12, on: backend)
+        defer { backing.remove() }
+        let gate = backing.gate
+        let audit = try await gate.auditEntries(limit: 5)
+        let auditNext = try #require(audit.next)
+        let fromText = try #require(PageCursor<AuditEntry>(auditNext.description))
+        #expect(try await gate.auditEntries(limit: 5, after: fromText) == (try await gate.auditEntries(limit: 5, after: auditNext)))
+        let attempts = try await gate.attempts(limit: 4)
+        let attemptsNext = try #require(attempts.next)
+        #expect(attemptsNext.description.contains("."), "attempts page by time and id: \(attemptsNext)")
+        let fromJSON = try JSONDecoder().decode(PageCursor<Attempt>.self, from: JSONEncoder().encode(attemptsNext))
+        let second = try await gate.attempts(limit: 4, after: fromJSON)
+        #expect(second == (try await gate.attempts(limit: 4, after: attemptsNext)))
+        #expect(Set(second.items.map(\.id)).isDisjoint(with: attempts.items.map(\.id)) && second.items.count == 4)
+    }
+
     @Test("a cursor is a position: records added between pages never repeat or shift the next page", arguments: Backend.allCases)
     func cursorsAreStable(backend: Backend) async throws {
         let backing = try await Self.gate(answers: 3, on: backend)

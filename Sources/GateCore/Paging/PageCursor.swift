@@ -1,7 +1,8 @@
 /// Where a page of `Item`s ended: the query's next page starts after it.
 ///
-/// Opaque: get one from ``Page/next``. It names a position (an id, and for attempts their
-/// time), not an offset, so records added or pruned meanwhile do not shift the pages.
+/// Get one from ``Page/next``; it travels as text (``description``, `Codable` as a string) and
+/// comes back with ``init(_:)``. It names a position (an id, and for attempts their time), not
+/// an offset, so records added or pruned meanwhile do not shift the pages.
 public struct PageCursor<Item>: Hashable, Sendable {
     /// The id of the last item of the page.
     package let id: Int64
