@@ -74,4 +74,47 @@ struct ServiceAPITests {
         await #expect(throws: GateError.self) { try await gate.pruneAudit(olderThan: .seconds(365_001 * 86_400)) }
         #expect(try await gate.pruneAudit(olderThan: .seconds(365_000 * 86_400)).auditRecords == 0)
     }
+
+    @Test("with create: false a missing file is not found and not made; a file that exists opens")
+    func openWithoutCreating() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("open-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("nofamily.sqlite").path
+        #expect(throws: GateError.notFound("no database at \(path) (create: false)")) {
+            try Gate(database: .file(path), create: false)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing made, not even the folder")
+        try Gate(database: .file(path)).close()
+        try Gate(database: .file(path), create: false).close()
+    }
+
+    @Test("close() ends every events() stream and the database: a later call fails with one line", arguments: Backend.allCases)
+    func closeEndsStreams(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let gate = backing.gate
+        try await gate.addProfile("emma")
+        let stream = gate.events()
+        let listening = Task {
+            var seen: [GateNotification] = []
+            for await notification in stream { seen.append(notification) }
+            return seen
+        }
+        _ = try await backing.test.fail(try await backing.test.begin("emma"))
+        try gate.close()
+        // Bounded (a minute, for a loaded machine): a stream that never ends fails the test.
+        let ended = await withTaskGroup(of: [GateNotification]?.self) { group in
+            group.addTask { await listening.value }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+        #expect(ended?.isEmpty == false, "the stream carried the failure, then ended")
+        var after = gate.events().makeAsyncIterator()
+        #expect(await after.next() == nil, "a stream asked for after close() ends at once")
+        await #expect(throws: GateError.self) { try await gate.profiles() }
+    }
 }

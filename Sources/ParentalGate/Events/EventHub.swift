@@ -6,6 +6,8 @@ final class EventHub: Sendable {
     private let state = Mutex(State())
 
     private struct State: Sendable {
+        /// Set by ``finish()``: a stream asked for afterwards ends at once.
+        var isFinished = false
         var continuations: [UUID: AsyncStream<GateNotification>.Continuation] = [:]
         var observers: [@Sendable (GateNotification) -> Void] = []
         var commitObservers: [@Sendable () -> Void] = []
@@ -26,9 +28,12 @@ final class EventHub: Sendable {
         for observer in state.withLock({ $0.commitObservers }) { observer() }
     }
 
-    /// Ends every open stream (its `for await` loop finishes).
+    /// Ends every open stream (its `for await` loop finishes), and every later one at once.
     func finish() {
-        let listeners = state.withLock { Array($0.continuations.values) }
+        let listeners = state.withLock { state in
+            state.isFinished = true
+            return Array(state.continuations.values)
+        }
         for listener in listeners { listener.finish() }
     }
 
@@ -36,7 +41,14 @@ final class EventHub: Sendable {
     func stream() -> AsyncStream<GateNotification> {
         let (stream, continuation) = AsyncStream.makeStream(of: GateNotification.self, bufferingPolicy: .bufferingNewest(1000))
         let id = UUID()
-        state.withLock { $0.continuations[id] = continuation }
+        let isFinished = state.withLock { state in
+            if !state.isFinished { state.continuations[id] = continuation }
+            return state.isFinished
+        }
+        if isFinished {
+            continuation.finish()
+            return stream
+        }
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
             self.state.withLock { _ = $0.continuations.removeValue(forKey: id) }

@@ -109,10 +109,13 @@ extension Gate {
         storage.sqlite?.fileExposures() ?? []
     }
 
-    /// Empties the write-ahead log into the file and closes the database now, however many
-    /// copies of this gate are still held: for a process about to exit, which would otherwise
-    /// leave the log full for the next one. Any later use fails.
-    package func close() throws(GateError) {
+    /// Ends every ``events()`` stream and closes the database now, however many copies of
+    /// this gate are still held; any later use fails.
+    ///
+    /// An SQLite file's write-ahead log is emptied into it first: a process about to exit
+    /// would otherwise leave the log full for the next one.
+    public func close() throws(GateError) {
+        hub.finish()
         do {
             try storage.close()
         } catch {

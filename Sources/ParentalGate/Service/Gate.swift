@@ -26,14 +26,20 @@ public struct Gate: Sendable {
     /// `timeSource` is the clock every rule reads (`.manual` in tests); `random` the
     /// randomness of questions and choices (`.seeded` in tests). Challenge ids and session
     /// tokens always come from the system's secure generator. `migrate: false` opens an
-    /// existing database without applying pending migrations (to report them).
+    /// existing database without applying pending migrations (to report them). `create:
+    /// false` opens only a file that exists: a name that came from a request can then never
+    /// make one.
     ///
-    /// - Throws: ``GateError/database(_:)`` for a file that is not SQLite, belongs to
-    ///   another program, comes from a newer ParentalGate, is read-only or is damaged.
+    /// - Throws: ``GateError/notFound(_:)`` for a missing file with `create: false`;
+    ///   ``GateError/database(_:)`` for a file that is not SQLite, belongs to another
+    ///   program, comes from a newer ParentalGate, is read-only or is damaged.
     public init(
         database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure,
-        migrate: Bool = true
+        migrate: Bool = true, create: Bool = true
     ) throws(GateError) {
+        if !create, case .file(let path) = database, !FileManager.default.fileExists(atPath: path) {
+            throw GateError.notFound("no database at \(path) (create: false)")
+        }
         try self.init(database: database, timeSource: timeSource, random: random, migrate: migrate, singleConnection: false)
     }
 
