@@ -31,6 +31,14 @@ public struct TestGate: Sendable {
         try self.init(database: database, seed: seed, startingAt: start, busyTimeout: nil)
     }
 
+    /// A new gate on `database` whose rules read `clock`, which other test gates may share
+    /// (several families of one service, on one time).
+    public init(database: DatabaseLocation = .inMemory, seed: UInt64 = 1, clock: ManualClock) throws(GateError) {
+        self.clock = clock
+        self.database = database
+        gate = try Gate(database: database, timeSource: .manual(clock), random: .seeded(seed), singleConnection: false)
+    }
+
     /// The same, with a write waiting `busyTimeout` for another process's lock (the project's
     /// own tests: a margin a loaded machine cannot miss, or a short wait for a failure).
     package init(
@@ -68,7 +76,12 @@ public struct TestGate: Sendable {
 
     /// The answer that passes `challenge`.
     public func rightAnswer(to challenge: Challenge) async throws(GateError) -> Int {
-        try await gate.storedAnswer(of: challenge.id)
+        try await rightAnswer(to: challenge.id)
+    }
+
+    /// The answer that passes the challenge `id` (all an HTTP test has of it).
+    public func rightAnswer(to id: ChallengeID) async throws(GateError) -> Int {
+        try await gate.storedAnswer(of: id)
     }
 
     /// An answer that does not pass `challenge`: another of its choices, or the right answer

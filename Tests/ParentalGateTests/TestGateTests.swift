@@ -95,4 +95,26 @@ struct TestGateTests {
         _ = try await test.pass(try await test.begin("emma"))
         #expect(try await screen.mayOpen())
     }
+
+    @Test("families of one service share one clock; the right answer comes from a challenge's id alone; a pass's check names its profile's id, which a sibling's does not share")
+    func sharedClockAndIds() async throws {
+        let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let (first, second) = (try TestGate(clock: clock), try TestGate(seed: 2, clock: clock))
+        #expect(first.clock === second.clock)
+        let emma = try await first.gate.addProfile("emma")
+        let liam = try await first.gate.addProfile("liam")
+        try await second.gate.addProfile("emma")
+        let challenge = try await first.begin("emma")
+        let id = challenge.id
+        clock.advance(by: .seconds(3))
+        guard case .passed(let pass) = try await first.gate.answer(challenge: id, value: try await first.rightAnswer(to: id)) else {
+            Issue.record("the right answer by the challenge's id did not pass")
+            return
+        }
+        let check = try #require(try await first.gate.session(token: pass.token))
+        #expect(check.profileID == emma.id && check.profileID != liam.id && check.profile == "emma")
+        #expect(try await second.gate.session(token: pass.token) == nil, "another family's gate knows nothing of it")
+        clock.advance(by: .minutes(10))
+        #expect(try await first.gate.session(token: pass.token) == nil, "one clock moved both families' time")
+    }
 }

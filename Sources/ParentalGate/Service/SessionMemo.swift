@@ -22,7 +22,7 @@ final class SessionMemo: Sendable {
         /// The live session these facts show at `reading`, if any.
         func check(at reading: Date) -> SessionCheck? {
             guard isEnabled, session.isLive(at: max(reading, latestSeenAt ?? reading)) else { return nil }
-            return SessionCheck(profile: profile, openedAt: session.openedAt, expiresAt: session.expiresAt)
+            return SessionCheck(profileID: session.profileID, profile: profile, openedAt: session.openedAt, expiresAt: session.expiresAt)
         }
     }
 
