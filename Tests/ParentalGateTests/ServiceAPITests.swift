@@ -117,4 +117,20 @@ struct ServiceAPITests {
         #expect(await after.next() == nil, "a stream asked for after close() ends at once")
         await #expect(throws: GateError.self) { try await gate.profiles() }
     }
+
+    @Test("a client label with a tab or a line break (a header's value) begins and answers as usual, recorded cleaned", arguments: Backend.allCases)
+    func cleanedClientLabel(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let test = backing.test
+        try await test.gate.addProfile("emma")
+        guard case .challenge(let challenge) = try await test.gate.begin(profile: "emma", client: "tablet\tkitchen\n") else {
+            Issue.record("no challenge")
+            return
+        }
+        test.advance(by: .seconds(3))
+        _ = try await test.gate.answer(challenge: challenge.id, value: try await test.rightAnswer(to: challenge), client: "\u{202E}phone")
+        let clients = try await test.gate.auditEntries(AuditFilter(kinds: [.challengeIssued, .answerRecorded]), limit: 10).items.map(\.event.client)
+        #expect(clients == ["tablet kitchen", "phone"])
+    }
 }

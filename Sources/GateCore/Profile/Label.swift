@@ -10,5 +10,13 @@ public struct Label: Hashable, Sendable, CustomStringConvertible {
         value = try TextValidation.validate(text, what: what, limit: limit)
     }
 
+    /// `text` made fit instead of refused (for what a client sends, as a label of its own):
+    /// control, hidden and bidi characters and other white space become spaces, runs of them
+    /// one, the ends trimmed, cut to `limit` characters; `nil` when nothing is left.
+    public init?(cleaning text: String, limit: Int = 128) {
+        guard let cleaned = TextValidation.cleaned(text, limit: limit) else { return nil }
+        value = cleaned
+    }
+
     public var description: String { value }
 }

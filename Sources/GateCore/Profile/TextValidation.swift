@@ -19,6 +19,27 @@ package enum TextValidation {
         return trimmed.precomposedStringWithCanonicalMapping
     }
 
+    /// `text` made fit for a label instead of refused: every character ``isForbidden(_:)``
+    /// refuses and every white space becomes one space, runs of spaces one, the ends trimmed,
+    /// canonical composition, at most `limit` characters of at most 16 scalars on average;
+    /// `nil` when nothing is left.
+    static func cleaned(_ text: String, limit: Int) -> String? {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let space = isForbidden(scalar) || scalar.properties.isWhitespace
+            if space, scalars.last == " " || scalars.isEmpty { continue }
+            scalars.append(space ? " " : scalar)
+        }
+        if scalars.last == " " { scalars.removeLast() }
+        var result = String(scalars).precomposedStringWithCanonicalMapping
+        if result.count > limit { result = String(result.prefix(limit)) }
+        if result.unicodeScalars.count > 16 * limit {
+            result = String(String.UnicodeScalarView(result.unicodeScalars.prefix(16 * limit)))
+        }
+        while result.last == " " { result.removeLast() }
+        return result.isEmpty ? nil : result
+    }
+
     /// `text` without the ordinary spaces (U+0020) at its ends, or the reason it is refused.
     ///
     /// Refused, anywhere in the text and so before any trimming: control characters (tabs

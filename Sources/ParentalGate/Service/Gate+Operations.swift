@@ -8,7 +8,7 @@ extension Gate {
     /// An open challenge of the profile is abandoned (one failed challenge). `client` labels
     /// the asking app or device in the audit log.
     public func begin(profile: String, client: String? = nil) async throws(GateError) -> BeginResult {
-        let client = try Self.clientLabel(client)
+        let client = Self.clientLabel(client)
         let id = ChallengeID.random()
         let questions = questions
         return try await apply(to: .profile(profile)) { transaction, profile, policy, _ in
@@ -18,7 +18,7 @@ extension Gate {
 
     /// Answers challenge `challenge` with `value`.
     public func answer(challenge: ChallengeID, value: Int, client: String? = nil) async throws(GateError) -> AnswerResult {
-        let client = try Self.clientLabel(client)
+        let client = Self.clientLabel(client)
         let applied = try await apply(to: .challenge(challenge)) { _, _, _, stored in
             guard let stored else { throw StoreError.challengeNotFound(challenge.rawValue) }
             return .answer(stored, value: value, client: client)
@@ -28,7 +28,7 @@ extension Gate {
 
     /// Gives up challenge `challenge`: it ends as cancelled, one failed challenge.
     public func cancel(challenge: ChallengeID, client: String? = nil) async throws(GateError) -> AnswerResult {
-        let client = try Self.clientLabel(client)
+        let client = Self.clientLabel(client)
         let applied = try await apply(to: .challenge(challenge)) { _, _, _, stored in
             guard let stored else { throw StoreError.challengeNotFound(challenge.rawValue) }
             return .cancel(stored, client: client)
@@ -50,7 +50,9 @@ extension Gate {
     /// Ends the profile's parent mode early; returns whether it was on.
     @discardableResult
     public func endSession(profile: String, by actor: String? = nil) async throws(GateError) -> Bool {
-        let actor = try Self.clientLabel(actor)
+        let actor = try actor.map { (actor) throws(GateError) in
+            try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor").value }
+        }
         return try await apply(to: .profile(profile)) { _, _, _, _ in .endSession(by: actor) }.outcome
     }
 
@@ -96,9 +98,10 @@ extension Gate {
         return check
     }
 
-    static func clientLabel(_ client: String?) throws(GateError) -> String? {
-        guard let client else { return nil }
-        return try validated { () throws(GateInputError) in try Label(client, what: "client label").value }
+    /// What a client calls itself, cleaned and cut rather than refused (a tab from a header
+    /// never fails a begin); `nil` when nothing is left of it.
+    static func clientLabel(_ client: String?) -> String? {
+        client.flatMap { Label(cleaning: $0)?.value }
     }
 
     private static func answerResult(_ applied: Applied<ChallengeOutcome>) throws(GateError) -> AnswerResult {

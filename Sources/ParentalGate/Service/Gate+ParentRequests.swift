@@ -9,7 +9,7 @@ extension Gate {
     /// never counts as a failed challenge. One request of a profile waits at a time, and after
     /// one ended the next may come once `askCooldown` has passed.
     public func askParent(profile name: String, client: String? = nil) async throws(GateError) -> AskResult {
-        let client = try Self.clientLabel(client)
+        let client = Self.clientLabel(client)
         let handle = SecretToken.generate()
         let hash = SecretToken.hash(handle)
         let timeSource = timeSource
