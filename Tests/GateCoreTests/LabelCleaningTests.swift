@@ -29,5 +29,12 @@ struct LabelCleaningTests {
         let label = try #require(Label(cleaning: flood, limit: 8))
         #expect(label.value.unicodeScalars.count <= 16 * 8)
         #expect(Label(cleaning: "ab  ", limit: 3)?.value == "ab", "no space left at the cut")
+        #expect(Label(cleaning: "abc", limit: 0) == nil && Label(cleaning: "abc", limit: -1) == nil && Label(cleaning: "abc", limit: .max)?.value == "abc")
+    }
+
+    @Test("whatever is cleaned is a label the strict check takes", arguments: ["tablet\tkitchen", "  a \n b ", "\u{202E}x\u{2028}y", "e\u{301}\u{3000}z"])
+    func cleanedPassesTheCheck(text: String) throws {
+        let label = try #require(Label(cleaning: text))
+        #expect(try Label(label.value, what: "client").value == label.value)
     }
 }

@@ -1,10 +1,10 @@
 /// A cursor in JSON: its text (``PageCursor/description``), one string.
-extension PageCursor: Codable {
+extension PageCursor: Codable where Item: PagedItem {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let cursor = Self(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a page cursor: expected ID or TIME.ID")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: Item.pagesByTime ? "not a page cursor: expected TIME.ID" : "not a page cursor: expected ID")
         }
         self = cursor
     }

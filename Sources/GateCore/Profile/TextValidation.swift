@@ -24,6 +24,8 @@ package enum TextValidation {
     /// canonical composition, at most `limit` characters of at most 16 scalars on average;
     /// `nil` when nothing is left.
     static func cleaned(_ text: String, limit: Int) -> String? {
+        guard limit > 0 else { return nil }
+        let limit = min(limit, 1 << 20)
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let space = isForbidden(scalar) || scalar.properties.isWhitespace

@@ -41,18 +41,16 @@ final class EventHub: Sendable {
     func stream() -> AsyncStream<GateNotification> {
         let (stream, continuation) = AsyncStream.makeStream(of: GateNotification.self, bufferingPolicy: .bufferingNewest(1000))
         let id = UUID()
-        let isFinished = state.withLock { state in
-            if !state.isFinished { state.continuations[id] = continuation }
-            return state.isFinished
-        }
-        if isFinished {
-            continuation.finish()
-            return stream
-        }
+        // Set before the stream is registered: a finish() meanwhile still finds it removed.
         continuation.onTermination = { [weak self] _ in
             guard let self else { return }
             self.state.withLock { _ = $0.continuations.removeValue(forKey: id) }
         }
+        let isFinished = state.withLock { state in
+            if !state.isFinished { state.continuations[id] = continuation }
+            return state.isFinished
+        }
+        if isFinished { continuation.finish() }
         return stream
     }
 

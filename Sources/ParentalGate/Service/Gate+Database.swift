@@ -115,7 +115,8 @@ extension Gate {
     /// An SQLite file's write-ahead log is emptied into it first: a process about to exit
     /// would otherwise leave the log full for the next one.
     public func close() throws(GateError) {
-        hub.finish()
+        // Whatever the database says, the streams end: nothing will come through them again.
+        defer { hub.finish() }
         do {
             try storage.close()
         } catch {

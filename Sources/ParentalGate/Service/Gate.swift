@@ -37,8 +37,10 @@ public struct Gate: Sendable {
         database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure,
         migrate: Bool = true, create: Bool = true
     ) throws(GateError) {
-        if !create, case .file(let path) = database, !FileManager.default.fileExists(atPath: path) {
-            throw GateError.notFound("no database at \(path) (create: false)")
+        // A missing or empty file is no database (an empty one would be made one on opening).
+        if !create, case .file(let path) = database,
+           ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0 {
+            throw GateError.notFound("no database there (create: false)")
         }
         try self.init(database: database, timeSource: timeSource, random: random, migrate: migrate, singleConnection: false)
     }
