@@ -65,11 +65,11 @@ public struct TestGate: Sendable {
     }
 
     /// Begins a challenge for `profile` and returns it; any other answer of the gate (locked
-    /// out, hard-locked, disabled) is a ``GateError/conflict(_:)`` naming it.
-    public func begin(_ profile: String, client: String? = "tests") async throws(GateError) -> Challenge {
+    /// out, hard-locked, disabled) is a ``TestGateError/notAChallenge(profile:answer:)``.
+    public func begin(_ profile: String, client: String? = "tests") async throws -> Challenge {
         let result = try await gate.begin(profile: profile, client: client)
         guard case .challenge(let challenge) = result else {
-            throw GateError.conflict("expected a challenge for '\(profile)', the gate answered \(result)")
+            throw TestGateError.notAChallenge(profile: profile, answer: "\(result)")
         }
         return challenge
     }

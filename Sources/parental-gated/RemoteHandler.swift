@@ -99,7 +99,7 @@ struct RemoteHandler: Sendable {
     }
 
     private static func challenge(_ id: String) throws -> ChallengeID {
-        guard let challenge = ChallengeID(id) else { throw GateError.notFound("no challenge with id '\(id.escapedForMessage)'") }
+        guard let challenge = ChallengeID(id) else { throw GateError.notFound(.challenge(id)) }
         return challenge
     }
 

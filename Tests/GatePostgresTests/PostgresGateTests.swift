@@ -137,16 +137,30 @@ struct PostgresGateTests {
         defer { try? store.close() }
         let gate = Gate(storage: store, timeSource: .manual(clock))
         try await gate.addProfile("emma")
-        await #expect(throws: GateError.database(
-            "a backup needs an SQLite file, and postgres:///pg-refusals is PostgreSQL (back it up with pg_dump)"
-        )) {
+        await #expect(throws: GateError.database(DatabaseFailure(
+            .other, "a backup needs an SQLite file, and postgres:///pg-refusals is PostgreSQL (back it up with pg_dump)"
+        ))) {
             try await gate.backup(to: "/tmp/never")
         }
-        await #expect(throws: GateError.conflict("a profile named 'emma' already exists (names are compared ignoring case)")) {
+        await #expect(throws: GateError.conflict(.duplicateProfile(name: "Emma", existing: "emma"))) {
             try await gate.addProfile("Emma")
         }
         try await gate.removeProfile("emma", by: "tests")
         #expect(try await gate.profiles().isEmpty)
+
+        // A server that takes no writes (a standby, or an operator's switch) is read-only to
+        // an embedder: reads work, a write is refused as such (503), and a retry will not help.
+        _ = try database.cluster.psql("ALTER DATABASE postgres SET default_transaction_read_only = on")
+        let standby = try await database.store(clock: clock)
+        defer { try? standby.close() }
+        let readOnly = Gate(storage: standby, timeSource: .manual(clock))
+        #expect(try await readOnly.profiles().isEmpty)
+        await #expect {
+            try await readOnly.addProfile("liam")
+        } throws: { error in
+            guard let error = error as? GateError, case .database(let failure) = error else { return false }
+            return failure.kind == .readOnly && !error.isRetryable && error.httpStatus == 503 && failure.message.contains("25006")
+        }
     }
 
     @Test("two daemons whose clocks are 10 minutes apart read the server's clock: the one ahead does not lift a lockout, and neither sees the clock go back; on their own clocks, the one ahead would lift it")

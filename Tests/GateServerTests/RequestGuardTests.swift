@@ -31,7 +31,7 @@ struct RequestGuardTests {
         try await fixture.gate.addProfile("emma")
         guard case .challenge(let challenge) = try await fixture.gate.begin(profile: "emma") else {
             fixture.remove()
-            throw GateError.notFound("no challenge")
+            throw GateError.notFound(.challenge("emma's"))
         }
         return (fixture, token, challenge.id.rawValue)
     }

@@ -55,7 +55,7 @@ struct ConstraintTests {
         let actor = try TestStore.parent
         let now = test.clock.now
         let liam = try ProfileName("LIAM")
-        await #expect(throws: StoreError.duplicateProfile(name: "LIAM", existing: "liam")) {
+        await #expect(throws: StoreError.conflict(.duplicateProfile(name: "LIAM", existing: "liam"))) {
             try await test.store.write { try $0.renameProfile("emma", to: liam, by: actor, at: now) }
         }
         let emma = try ProfileName("Emma")
@@ -163,7 +163,7 @@ struct ConstraintTests {
         #expect(try await test.count("challenges") == 1)
 
         try await test.store.write { try $0.endChallenge(first.challenge.id, as: .passed, at: now) }
-        await #expect(throws: StoreError.challengeAlreadyEnded(first.challenge.id.rawValue)) {
+        await #expect(throws: StoreError.conflict(.challengeEnded(first.challenge.id.rawValue))) {
             try await test.store.write { try $0.endChallenge(first.challenge.id, as: .failed, at: now) }
         }
         #expect(await test.refuses("UPDATE challenges SET status = 'failed' WHERE id = ?", [first.challenge.id.rawValue]))

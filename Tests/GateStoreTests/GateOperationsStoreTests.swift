@@ -181,7 +181,7 @@ struct GateOperationsStoreTests {
             try transaction.importQuestionSet(animals, replacing: false, by: actor, at: now)
             try transaction.importQuestionSet(tiere, replacing: false, by: actor, at: now)
         }
-        await #expect(throws: StoreError.duplicateQuestionSet(name: "Animals", locale: "en")) {
+        await #expect(throws: StoreError.conflict(.duplicateQuestionSet(name: "Animals", locale: "en"))) {
             try await test.store.write { try $0.importQuestionSet(animals, replacing: false, by: actor, at: now) }
         }
         let shorter = try QuestionSet(name: animals.name, locale: animals.locale, questions: [animals.questions[1]])
@@ -196,7 +196,7 @@ struct GateOperationsStoreTests {
         #expect(locales.map(\.identifier) == ["de", "en"])
 
         try await test.store.write { try $0.removeQuestionSet(named: "animals", locale: LocaleTag("de"), by: actor, at: now) }
-        await #expect(throws: StoreError.questionSetNotFound(name: "animals", locale: "de")) {
+        await #expect(throws: StoreError.notFound(.questionSet(name: "animals", locale: "de"))) {
             try await test.store.write { try $0.removeQuestionSet(named: "animals", locale: LocaleTag("de"), by: actor, at: now) }
         }
         #expect(try await test.count("question_sets") == 1)

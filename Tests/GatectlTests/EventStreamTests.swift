@@ -145,7 +145,7 @@ struct EventStreamTests {
             options.rateLimitPerProfile = nil
         }
 
-        guard case .challenge(let challenge) = try await gate.begin(profile: "emma") else { throw GateError.notFound("no challenge") }
+        guard case .challenge(let challenge) = try await gate.begin(profile: "emma") else { throw GateError.notFound(.challenge("emma's")) }
         _ = try await gate.cancel(challenge: challenge.id)
         for _ in 0..<25 {
             let refused = try await HTTPClient.send(server.url("/v1/profiles/emma/challenges"), method: "POST", json: "{}")

@@ -80,7 +80,7 @@ struct AskParentTests {
         let second = try await test.gate.parentRequest(handle: handle)
         #expect(second.pass == nil && second.request.status == .approved && second.request.isPickedUp, "handed over once")
 
-        await #expect(throws: GateError.conflict("request \(request.id) was already approved; nothing changed")) {
+        await #expect(throws: GateError.conflict(.requestDecided(number: request.id, status: "approved"))) {
             try await test.gate.decideParentRequest(approvalToken: token, approve: false)
         }
         #expect(try await test.gate.parentRequest(handle: handle).request.status == .approved, "a replayed link changes nothing")
@@ -121,7 +121,7 @@ struct AskParentTests {
         #expect(try await test.gate.parentRequest(handle: handle).request.status == .pending)
         test.advance(by: .seconds(1))
         #expect(try await test.gate.parentRequest(handle: handle).request.status == .expired)
-        await #expect(throws: GateError.conflict("request \(request.id) was already expired; nothing changed")) {
+        await #expect(throws: GateError.conflict(.requestDecided(number: request.id, status: "expired"))) {
             try await test.gate.decideParentRequest(approvalToken: token, approve: true)
         }
         #expect(try await test.gate.state(profile: "emma") == .child)

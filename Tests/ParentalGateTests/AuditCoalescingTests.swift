@@ -23,7 +23,7 @@ struct AuditCoalescingTests {
         let failed = try await test.fail(challenge)
         guard case .lockedOut = failed else {
             Issue.record("expected a lockout, got \(failed)")
-            throw GateError.conflict("no lockout")
+            throw TestGateError.notAChallenge(profile: profile, answer: "no lockout")
         }
         return challenge
     }

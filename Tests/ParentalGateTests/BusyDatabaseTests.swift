@@ -19,8 +19,9 @@ struct BusyDatabaseTests {
         await #expect {
             _ = try await test.gate.answer(challenge: challenge.id, value: 1)
         } throws: { error in
-            guard case GateError.database(let message) = error else { return false }
-            return message.contains("is busy: another process held its write lock longer than the busy timeout")
+            guard let error = error as? GateError, case .database(let failure) = error else { return false }
+            return failure.kind == .busy && error.isRetryable && error.httpStatus == 503 && error.retryAfter == .seconds(1)
+                && failure.message.contains("is busy: another process held its write lock longer than the busy timeout")
         }
         holder.release()
         #expect(try await test.gate.attempts(AttemptFilter(), limit: 100).items.isEmpty, "nothing of the refused answer was written")

@@ -72,7 +72,7 @@ struct DecidedOnceTests {
         // The first transaction reads 1:50 (decidable); the one that approves, 2:10 (expired).
         clock.jump(by: .seconds(20))
         // This guard's own refusal, not the store's ("no longer waiting for a parent") behind it.
-        await #expect(throws: GateError.conflict("request \(request.id) was already expired; nothing changed")) {
+        await #expect(throws: GateError.conflict(.requestDecided(number: request.id, status: "expired"))) {
             try await gate.decideParentRequest(request.id, approve: true, by: "mum")
         }
         let (status, decidedBy, state, decisions) = try await Self.outcome(gate, request.id)
@@ -87,7 +87,7 @@ struct DecidedOnceTests {
         let (gate, clock, request) = try await Self.asked()
         clock.clock.advance(by: .seconds(120))
         // This guard's own refusal, not the store's ("no longer waiting for a parent").
-        await #expect(throws: GateError.conflict("request \(request.id) was already expired; nothing changed")) {
+        await #expect(throws: GateError.conflict(.requestDecided(number: request.id, status: "expired"))) {
             try await gate.decideParentRequest(request.id, approve: false, by: "mum")
         }
         let (status, decidedBy, state, decisions) = try await Self.outcome(gate, request.id)

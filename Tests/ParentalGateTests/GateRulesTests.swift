@@ -398,7 +398,7 @@ struct GateRulesTests {
         let backing = try await backend.gate()
         defer { backing.remove() }
         let test = backing.test
-        await #expect(throws: GateError.notFound("no profile named 'nobody'")) {
+        await #expect(throws: GateError.notFound(.profile("nobody"))) {
             try await test.gate.begin(profile: "nobody")
         }
     }

@@ -80,7 +80,7 @@ struct NotificationOutboxTests {
         let first = try await test.gate.claimNotifications(limit: 4, lease: .seconds(30))
         #expect(first.count == 4 && first[0].subscriptionID == second.subscription.id)
         #expect(try await test.gate.claimNotifications(limit: 4, lease: .seconds(30)).count == 3)
-        await #expect(throws: GateError.notFound("no notification with id 99 (gatectl notify list shows them)")) {
+        await #expect(throws: GateError.notFound(.notification(99))) {
             try await test.gate.testNotification(99)
         }
     }

@@ -45,16 +45,16 @@ struct RequestAttackTests {
         let (emmas, emmasHandle) = try await AskParentTests.ask(test, "emma")
         let numbers = [liamsFirst.id, first.id, second.id, liams.id, emmas.id]
         #expect(Set(numbers).count == 5 && numbers.sorted() == numbers, "numbers only grow: \(numbers)")
-        await #expect(throws: GateError.conflict("request \(liamsFirst.id) was already denied; nothing changed")) {
+        await #expect(throws: GateError.conflict(.requestDecided(number: liamsFirst.id, status: "denied"))) {
             try await test.gate.decideParentRequest(approvalToken: liamsUsed, approve: true)
         }
 
         for link in [used, pending] {
-            await #expect(throws: GateError.notFound("no request to a parent behind this link")) {
+            await #expect(throws: GateError.notFound(.parentRequestLink)) {
                 try await test.gate.parentRequest(approvalToken: link)
             }
             for approve in [true, false] {
-                await #expect(throws: GateError.notFound("no request to a parent behind this link")) {
+                await #expect(throws: GateError.notFound(.parentRequestLink)) {
                     try await test.gate.decideParentRequest(approvalToken: link, approve: approve)
                 }
             }
@@ -75,7 +75,7 @@ struct RequestAttackTests {
         let before = try await test.gate.auditEntries(AuditFilter(), limit: 1000).items
         // A clock turned back would be audited by any look at it (a clock anomaly).
         test.advance(by: .seconds(-3600))
-        await #expect(throws: GateError.conflict("request \(request.id) was already denied; nothing changed")) {
+        await #expect(throws: GateError.conflict(.requestDecided(number: request.id, status: "denied"))) {
             try await test.gate.decideParentRequest(request.id, approve: true, by: "dad")
         }
         #expect(try await test.gate.auditEntries(AuditFilter(), limit: 1000).items == before)
@@ -93,10 +93,10 @@ struct RequestAttackTests {
         // The gate sees the later time (a challenge begun), without looking at the request.
         _ = try await test.begin("emma")
         test.advance(by: .seconds(-300))
-        await #expect(throws: GateError.conflict("request \(request.id) was already expired; nothing changed")) {
+        await #expect(throws: GateError.conflict(.requestDecided(number: request.id, status: "expired"))) {
             try await test.gate.decideParentRequest(approvalToken: link, approve: true)
         }
-        await #expect(throws: GateError.conflict("request \(request.id) was already expired; nothing changed")) {
+        await #expect(throws: GateError.conflict(.requestDecided(number: request.id, status: "expired"))) {
             try await test.gate.decideParentRequest(request.id, approve: true, by: "mum")
         }
         let seen = try await test.gate.parentRequest(handle: handle)
@@ -150,7 +150,7 @@ struct RequestAttackTests {
         _ = try await test.begin("emma")  // the gate sees the request's time is up, without looking at it
         test.advance(by: .seconds(-86_400 - 180))  // the clock is put right
         try await test.gate.unlock(profile: "emma", by: "mum")  // and mum vouches for it
-        await #expect(throws: GateError.conflict("request \(expiring.id) was already expired; nothing changed")) {
+        await #expect(throws: GateError.conflict(.requestDecided(number: expiring.id, status: "expired"))) {
             try await test.gate.decideParentRequest(expiring.id, approve: true, by: "mum")
         }
 

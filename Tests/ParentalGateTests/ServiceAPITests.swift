@@ -16,9 +16,9 @@ struct ServiceAPITests {
             try await gate.addProfile("emma", locale: "xx")
         }
         await #expect(throws: GateError.self) { try await gate.setPolicy(.lockout, to: "5 minutes") }
-        await #expect(throws: GateError.notFound("no profile named 'liam'")) { try await gate.policy(for: "liam") }
+        await #expect(throws: GateError.notFound(.profile("liam"))) { try await gate.policy(for: "liam") }
         try await gate.addProfile("emma")
-        await #expect(throws: GateError.conflict("a profile named 'emma' already exists (names are compared ignoring case)")) {
+        await #expect(throws: GateError.conflict(.duplicateProfile(name: "EMMA", existing: "emma"))) {
             try await gate.addProfile("EMMA")
         }
         #expect(try await gate.profiles().map(\.name) == ["emma"])
@@ -80,14 +80,14 @@ struct ServiceAPITests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("open-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("nofamily.sqlite").path
-        #expect(throws: GateError.notFound("no database there (create: false)")) {
+        #expect(throws: GateError.notFound(.database)) {
             try Gate(database: .file(path), create: false)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing made, not even the folder")
         // An empty file would be made a database on opening: it is none either.
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        #expect(throws: GateError.notFound("no database there (create: false)")) {
+        #expect(throws: GateError.notFound(.database)) {
             try Gate(database: .file(path), create: false)
         }
         #expect(FileManager.default.contents(atPath: path) == Data(), "left as it was")

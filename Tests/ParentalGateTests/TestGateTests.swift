@@ -51,7 +51,7 @@ struct TestGateTests {
         }
     }
 
-    @Test("the same seed asks the same questions; a refused begin is a conflict naming the answer")
+    @Test("the same seed asks the same questions; a refused begin is a TestGateError naming the answer")
     func seedsAndRefusals() async throws {
         var prompts: [[String]] = []
         for _ in 0..<2 {
@@ -61,7 +61,7 @@ struct TestGateTests {
             for _ in 0..<3 { asked.append(try await test.begin("emma").prompt) }
             prompts.append(asked)
             // The third begin abandoned the second challenge: three failures, a lockout.
-            await #expect(throws: GateError.self) { try await test.begin("emma") }
+            await #expect(throws: TestGateError.self) { try await test.begin("emma") }
         }
         #expect(prompts[0] == prompts[1])
         let test = try TestGate(seed: 42)
@@ -71,7 +71,7 @@ struct TestGateTests {
             _ = try await test.begin("emma")
             Issue.record("a disabled profile gave a challenge")
         } catch {
-            #expect(error == .conflict("expected a challenge for 'emma', the gate answered disabled"))
+            #expect(error as? TestGateError == .notAChallenge(profile: "emma", answer: "disabled"))
         }
     }
 
@@ -89,7 +89,7 @@ struct TestGateTests {
         try await test.gate.setPolicy(.lockout, to: .minutes(5), for: "emma")
         let screen = SettingsScreen(gate: test.gate)
         for _ in 0..<3 { _ = try await test.fail(try await test.begin("emma")) }
-        await #expect(throws: GateError.self) { try await test.begin("emma") }
+        await #expect(throws: TestGateError.self) { try await test.begin("emma") }
         #expect(try await screen.mayOpen() == false)
         test.advance(by: .minutes(5))
         _ = try await test.pass(try await test.begin("emma"))

@@ -27,7 +27,7 @@ extension GateCtl.Challenge {
 
         func run() async throws {
             guard let challenge = ChallengeID(id) else {
-                throw GateError.notFound("no challenge with id '\(id.escapedForMessage)'")
+                throw GateError.notFound(.challenge(id))
             }
             let result = try await global.gateSession().answer(challenge: challenge, value: value, client: client)
             try Self.report(result, json: global.json)

@@ -19,7 +19,7 @@ extension GateCtl.Challenge {
 
         func run() async throws {
             guard let challenge = ChallengeID(id) else {
-                throw GateError.notFound("no challenge with id '\(id.escapedForMessage)'")
+                throw GateError.notFound(.challenge(id))
             }
             let result = try await global.gateSession().cancel(challenge: challenge, client: client)
             do {

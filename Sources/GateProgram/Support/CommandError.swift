@@ -8,10 +8,12 @@ package enum CommandError: Error, CustomStringConvertible {
     case unavailable(String)
     /// The caller may not do this (the socket's permissions, or the gate socket's limits).
     case notPermitted(String)
+    /// What the command names does not exist, in words of its own.
+    case notFound(String)
 
     package var description: String {
         switch self {
-        case .usage(let message), .unavailable(let message), .notPermitted(let message): message
+        case .usage(let message), .unavailable(let message), .notPermitted(let message), .notFound(let message): message
         }
     }
 
@@ -21,6 +23,7 @@ package enum CommandError: Error, CustomStringConvertible {
         case .usage: .usage
         case .unavailable: .unavailable
         case .notPermitted: .notPermitted
+        case .notFound: .notFound
         }
     }
 }

@@ -134,14 +134,14 @@ struct GateController: Sendable {
 
     static func challengeID(_ context: GateRequestContext) throws -> ChallengeID {
         let text = try context.pathParameter("id")
-        guard let id = ChallengeID(text) else { throw GateError.notFound("no challenge with id '\(text.escapedForMessage)'") }
+        guard let id = ChallengeID(text) else { throw GateError.notFound(.challenge(text)) }
         return id
     }
 
     /// The profile challenge `id` belongs to; 404 when there is no such challenge.
     static func owner(of id: ChallengeID, gate: Gate) async throws -> Profile {
         guard let profile = try await gate.profile(ofChallenge: id) else {
-            throw GateError.notFound("no challenge with id '\(id.rawValue)'")
+            throw GateError.notFound(.challenge(id.rawValue))
         }
         return profile
     }

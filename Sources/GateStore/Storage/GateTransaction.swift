@@ -62,7 +62,7 @@ package protocol GateTransaction {
     func addNotification(_ settings: NotificationSettings, secret: SealedSecret?, by actor: Label, at now: Date) throws -> NotificationSubscription
     /// Every subscription, oldest first, with how its deliveries went.
     func notifications() throws -> [NotificationSubscription]
-    /// The subscription with id `id`, or ``StoreError/notificationNotFound(_:)``.
+    /// The subscription with id `id`, or ``StoreError/notFound(_:)``.
     func requireNotification(_ id: Int64) throws -> NotificationSubscription
     /// Removes subscription `id` with its deliveries not made yet, and audits it; returns it as it was.
     func removeNotification(_ id: Int64, by actor: Label, at now: Date) throws -> NotificationSubscription
@@ -83,7 +83,7 @@ package protocol GateTransaction {
     func addParentRequest(profile: Profile, handleHash: Data, client: String?, expiresAt: Date, at now: Date) throws -> Int64
     /// The request behind the asking client's handle, with its sealed session token, if any.
     func parentRequest(handleHash: Data) throws -> (request: ParentRequest, sessionBox: Data?)?
-    /// Request number `id`, or ``StoreError/requestNotFound(_:)``.
+    /// Request number `id`, or ``StoreError/notFound(_:)``.
     func requireParentRequest(_ id: Int64) throws -> ParentRequest
     /// The number of the request a `request` notification's delivery was made for.
     func parentRequestID(deliveryID: String) throws -> Int64?
@@ -128,7 +128,7 @@ package protocol GateTransaction {
     func profiles() throws -> [Profile]
     /// The profile called `name` (ignoring case), if any.
     func profile(named name: String) throws -> Profile?
-    /// The profile called `name`, or ``StoreError/profileNotFound(_:)``.
+    /// The profile called `name`, or ``StoreError/notFound(_:)``.
     func requireProfile(named name: String) throws -> Profile
     /// The profile with identifier `id`, if any.
     func profile(id: Int64) throws -> Profile?

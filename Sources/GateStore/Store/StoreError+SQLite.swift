@@ -21,7 +21,7 @@ extension StoreError {
             case .SQLITE_CORRUPT:
                 return StoreError.corrupt(path: path, detail: error.message ?? "corrupt")
             case .SQLITE_FULL:
-                return StoreError.cannotWrite(path: path, reason: "the disk (or the file system's quota) is full")
+                return StoreError.diskFull(path: path)
             case .SQLITE_CONSTRAINT:
                 return StoreError.constraint(error.message ?? "constraint failed")
             default:

@@ -11,16 +11,12 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     case corrupt(path: String, detail: String)
     case busy(path: String)
-    case profileNotFound(String)
-    case duplicateProfile(name: String, existing: String)
-    case questionSetNotFound(name: String, locale: String?)
-    case duplicateQuestionSet(name: String, locale: String)
-    case challengeNotFound(String)
-    case challengeAlreadyEnded(String)
-    /// No subscription with this id; `nil`: none at all.
-    case notificationNotFound(Int64?)
-    /// No request to a parent with this number (or behind this handle or link).
-    case requestNotFound(String)
+    /// The disk (or the file system's quota) is full.
+    case diskFull(path: String)
+    /// The thing does not exist (a profile, a question set, a challenge, a notification, a request).
+    case notFound(GateSubject)
+    /// The change conflicts with what is stored (a duplicate name, an ended challenge).
+    case conflict(GateConflict)
     /// The key that seals webhook secrets cannot be used.
     case notificationKey(path: String, problem: String)
     case cannotWrite(path: String, reason: String)
@@ -49,32 +45,18 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) is damaged: \(detail)"
         case .busy(let path):
             "\(path) is busy: another process held its write lock longer than the busy timeout"
-        case .profileNotFound(let name):
-            "no profile named '\(name.escapedForMessage)'"
-        case .duplicateProfile(let name, let existing):
-            existing == name
-                ? "a profile named '\(name.escapedForMessage)' already exists"
-                : "a profile named '\(existing.escapedForMessage)' already exists (names are compared ignoring case)"
-        case .questionSetNotFound(let name, let locale):
-            "no question set named '\(name.escapedForMessage)'" + (locale.map { " in locale \($0)" } ?? "")
-        case .duplicateQuestionSet(let name, let locale):
-            "question set '\(name.escapedForMessage)' already exists in locale \(locale) (import it with --replace to overwrite it)"
-        case .challengeNotFound(let id):
-            "no challenge with id '\(id.escapedForMessage)'"
+        case .diskFull(let path):
+            "cannot write \(path.escapedForMessage): the disk (or the file system's quota) is full"
+        case .notFound(let subject):
+            subject.notFoundMessage
+        case .conflict(let conflict):
+            conflict.description
         case .cannotWrite(let path, let reason):
             "cannot write \(path.escapedForMessage): \(reason)"
-        case .challengeAlreadyEnded(let id):
-            "challenge \(id) has already ended"
-        case .notificationNotFound(let id?):
-            "no notification with id \(id) (gatectl notify list shows them)"
-        case .notificationNotFound(nil):
-            "no notifications are set up (add one with gatectl notify add)"
-        case .requestNotFound(let what):
-            "no request to a parent \(what)"
         case .notificationKey(let path, let problem):
             "the notification key \(path) \(problem)"
         case .constraint(let detail):
-            "refused by the database: \(detail)"
+            GateConflict.refused(detail).description
         case .sqlite(let code, let message):
             "database error \(code): \(message)"
         case .notAFile(let operation, let database):

@@ -50,7 +50,7 @@ extension SQLRunner {
         challenge id: ChallengeID, value: Int, outcome: AnswerOutcome, responseTime: Duration, client: String?,
         at now: Date
     ) throws -> Attempt? {
-        guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
+        guard let stored = try challenge(id: id) else { throw StoreError.notFound(.challenge(id.rawValue)) }
         var record = AttemptRecord(
             id: nil, challengeId: id.rawValue, profileId: stored.profileID, givenValue: value, outcome: outcome.rawValue,
             responseMs: max(0, responseTime.wholeMilliseconds), answeredAt: now.millisecondsSince1970, client: client)
@@ -78,8 +78,8 @@ extension SQLRunner {
         _ id: ChallengeID, as status: ChallengeStatus, failure: FailureReason?, client: String?, at now: Date
     ) throws {
         guard status != .open else { throw StoreError.constraint("a challenge cannot end as open") }
-        guard let stored = try challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
-        guard stored.status == .open else { throw StoreError.challengeAlreadyEnded(id.rawValue) }
+        guard let stored = try challenge(id: id) else { throw StoreError.notFound(.challenge(id.rawValue)) }
+        guard stored.status == .open else { throw StoreError.conflict(.challengeEnded(id.rawValue)) }
         try execute(ChallengeRecord.endSQL, [status.rawValue, now.millisecondsSince1970, id.rawValue, ChallengeStatus.open.rawValue])
         memo.challenges[id.rawValue] = nil
         let kind: AuditEventKind = switch status {

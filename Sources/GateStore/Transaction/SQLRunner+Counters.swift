@@ -17,7 +17,7 @@ extension SQLRunner {
         let record = GateStateRecord(profileID: profileID, counters: counters, updatedAt: now)
         let updated = try execute(GateStateRecord.updateSQL, record.updateArguments)
         if updated == 0 {
-            guard try profile(id: profileID) != nil else { throw StoreError.profileNotFound("#\(profileID)") }
+            guard try profile(id: profileID) != nil else { throw StoreError.notFound(.profile("#\(profileID)")) }
             try insert(record)
         }
         for event in events {

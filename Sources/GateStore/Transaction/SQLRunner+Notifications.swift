@@ -39,10 +39,10 @@ extension SQLRunner {
         try fetchAll(SubscriptionRow.self, Q.subscriptionSQL(dialect) + " ORDER BY s.\(S.id.name)", []).map(\.subscription)
     }
 
-    /// The subscription with id `id`, or ``StoreError/notificationNotFound(_:)``.
+    /// The subscription with id `id`, or ``StoreError/notFound(_:)``.
     package func requireNotification(_ id: Int64) throws -> NotificationSubscription {
         guard let row = try fetchOne(SubscriptionRow.self, Q.subscriptionSQL(dialect) + " WHERE s.\(S.id.name) = ?", [id]) else {
-            throw StoreError.notificationNotFound(id)
+            throw StoreError.notFound(.notification(id))
         }
         return row.subscription
     }
@@ -70,7 +70,7 @@ extension SQLRunner {
         if let id {
             _ = try requireNotification(id)
         } else if try fetchOne(SingleValue.self, Q.countSQL, [])?.count ?? 0 == 0 {
-            throw StoreError.notificationNotFound(nil)
+            throw StoreError.notFound(.notification(nil))
         }
         let audit = AuditEvent(.notificationTested, actor: actor.value, details: ["notification": id.map(String.init) ?? "all"])
         let auditID = try appendAudit(audit, at: now).id

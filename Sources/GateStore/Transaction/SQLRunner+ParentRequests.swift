@@ -28,10 +28,10 @@ extension SQLRunner {
         try fetchOne(RequestRow.self, Q.byHandleSQL, [handleHash]).map { ($0.request, $0.sessionBox) }
     }
 
-    /// Request number `id`, or ``StoreError/requestNotFound(_:)``.
+    /// Request number `id`, or ``StoreError/notFound(_:)``.
     package func requireParentRequest(_ id: Int64) throws -> ParentRequest {
         guard let row = try fetchOne(RequestRow.self, Q.byIDSQL, [id]) else {
-            throw StoreError.requestNotFound("with number \(id)")
+            throw StoreError.notFound(.parentRequest(id))
         }
         return row.request
     }

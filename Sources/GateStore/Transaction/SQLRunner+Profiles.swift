@@ -12,9 +12,9 @@ extension SQLRunner {
         return try remembered(record)
     }
 
-    /// The profile called `name`, or ``StoreError/profileNotFound(_:)``.
+    /// The profile called `name`, or ``StoreError/notFound(_:)``.
     package func requireProfile(named name: String) throws -> Profile {
-        guard let profile = try profile(named: name) else { throw StoreError.profileNotFound(name) }
+        guard let profile = try profile(named: name) else { throw StoreError.notFound(.profile(name)) }
         return profile
     }
 
@@ -55,16 +55,16 @@ extension SQLRunner {
         return try requireProfile(id: id)
     }
 
-    /// The profile with identifier `id`, or ``StoreError/profileNotFound(_:)``.
+    /// The profile with identifier `id`, or ``StoreError/notFound(_:)``.
     func requireProfile(id: Int64) throws -> Profile {
-        guard let profile = try profile(id: id) else { throw StoreError.profileNotFound("#\(id)") }
+        guard let profile = try profile(id: id) else { throw StoreError.notFound(.profile("#\(id)")) }
         return profile
     }
 
     /// Throws when a profile other than `id` already has `name` (compared ignoring case).
     func refuseDuplicate(_ name: ProfileName, except id: Int64?) throws {
         if let existing = try fetchOne(ProfileRecord.self, ProfileRecord.byNameKeySQL, [name.key]), existing.id != id {
-            throw StoreError.duplicateProfile(name: name.value, existing: existing.name)
+            throw StoreError.conflict(.duplicateProfile(name: name.value, existing: existing.name))
         }
     }
 }

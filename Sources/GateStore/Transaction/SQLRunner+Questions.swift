@@ -14,7 +14,7 @@ extension SQLRunner {
         let setID: Int64
         if let existing = try fetchOne(QuestionSetRecord.self, QuestionSetRecord.namedSQL, [set.name.key, set.locale.identifier]) {
             guard replacing, let id = existing.id else {
-                throw StoreError.duplicateQuestionSet(name: existing.name, locale: existing.locale)
+                throw StoreError.conflict(.duplicateQuestionSet(name: existing.name, locale: existing.locale))
             }
             setID = id
             try execute(QuestionRecord.deleteOfSetSQL, [id])
@@ -44,7 +44,7 @@ extension SQLRunner {
                 details: ["set": set.name.value, "locale": set.locale.identifier, "questions": String(set.questions.count)]),
             at: now)
         guard let summary = try questionSets().first(where: { $0.id == setID }) else {
-            throw StoreError.questionSetNotFound(name: set.name.value, locale: set.locale.identifier)
+            throw StoreError.notFound(.questionSet(name: set.name.value, locale: set.locale.identifier))
         }
         return summary
     }
@@ -84,7 +84,7 @@ extension SQLRunner {
             try execute(QuestionSetRecord.deleteNamedSQL, [key])
         }
         memo.challenges.removeAll()  // the database cleared the question of the challenges that asked them
-        guard removed > 0 else { throw StoreError.questionSetNotFound(name: name, locale: locale?.identifier) }
+        guard removed > 0 else { throw StoreError.notFound(.questionSet(name: name, locale: locale?.identifier)) }
         try appendAudit(
             AuditEvent(
                 .questionSetRemoved, actor: actor.value,

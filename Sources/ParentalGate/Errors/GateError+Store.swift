@@ -10,17 +10,41 @@ extension GateError {
         case let error as GateInputError:
             return .invalidInput(error)
         case let error as StoreError:
-            switch error {
-            case .profileNotFound, .questionSetNotFound, .challengeNotFound, .notificationNotFound, .requestNotFound:
-                return .notFound(error.description)
-            case .duplicateProfile, .duplicateQuestionSet, .challengeAlreadyEnded, .constraint:
-                return .conflict(error.description)
-            case .notADatabase, .notOurs, .newerSchema, .migrationChanged, .cannotCreateDirectory, .readOnly, .corrupt,
-                 .busy, .cannotWrite, .sqlite, .notificationKey, .notAFile, .postgres:
-                return .database(error.description)
-            }
+            return from(error)
         default:
-            return .database(String(describing: error))
+            return .database(DatabaseFailure(.other, String(describing: error)))
+        }
+    }
+
+    /// The store's refusal, by what a caller does about it.
+    private static func from(_ error: StoreError) -> GateError {
+        let kind: DatabaseFailure.Kind
+        switch error {
+        case .notFound(let subject): return .notFound(subject)
+        case .conflict(let conflict): return .conflict(conflict)
+        case .constraint(let detail): return .conflict(.refused(detail))
+        case .busy: kind = .busy
+        case .readOnly: kind = .readOnly
+        case .diskFull: kind = .diskFull
+        case .corrupt: kind = .damaged
+        case .newerSchema: kind = .newerSchema
+        case .notADatabase, .notOurs: kind = .notOurs
+        case .postgres(let code, _): kind = postgresKind(code)
+        case .migrationChanged, .cannotCreateDirectory, .cannotWrite, .sqlite, .notificationKey, .notAFile: kind = .other
+        }
+        return .database(DatabaseFailure(kind, error.description))
+    }
+
+    /// A PostgreSQL SQLSTATE by what a caller does about it (PostgreSQL's "Appendix A").
+    private static func postgresKind(_ code: String) -> DatabaseFailure.Kind {
+        switch code {
+        case "40001", "40P01", "55P03", "53300", "57014": .busy  // serialization, deadlock, lock, connections, timeout
+        case "25006": .readOnly  // a read-only transaction (a standby)
+        case "53100": .diskFull
+        case "XX001", "XX002": .damaged
+        default:
+            // Class 08 is the connection; 57P01–57P03 a server shutting down or starting.
+            code.hasPrefix("08") || code.hasPrefix("57P") ? .unreachable : .other
         }
     }
 }

@@ -1,22 +1,44 @@
 import GateCore
 
 /// Why the gate refused an operation, with a one-line description for people.
+///
+/// Each case says what a caller can do: fix the input, tell the user the thing is gone, show
+/// the conflict, retry (``isRetryable``) or page the operator. ``httpStatus`` is the status a
+/// web API answers with.
 public enum GateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Input a user or a file supplied is malformed or out of range.
     case invalidInput(GateInputError)
-    /// A named thing (profile, question set, challenge) does not exist.
-    case notFound(String)
+    /// A thing (profile, question set, challenge, notification, request) does not exist.
+    case notFound(GateSubject)
     /// The operation conflicts with what is stored (a duplicate name, an ended challenge).
-    case conflict(String)
-    /// The database cannot be used: not SQLite, not ours, newer, read-only, damaged, busy.
-    case database(String)
+    case conflict(GateConflict)
+    /// The database cannot be used right now, or at all: ``DatabaseFailure/kind`` says which.
+    case database(DatabaseFailure)
     /// The caller may not use this profile (a daemon socket's account, by its rules).
     case notPermitted(String)
 
     public var description: String {
         switch self {
         case .invalidInput(let error): error.description
-        case .notFound(let message), .conflict(let message), .database(let message), .notPermitted(let message): message
+        case .notFound(let subject): subject.notFoundMessage
+        case .conflict(let conflict): conflict.description
+        case .database(let failure): failure.description
+        case .notPermitted(let message): message
         }
+    }
+
+    /// What the refusal is about, when it names one thing.
+    public var subject: GateSubject? {
+        switch self {
+        case .notFound(let subject): subject
+        case .conflict(let conflict): conflict.subject
+        case .invalidInput, .database, .notPermitted: nil
+        }
+    }
+
+    /// Whether the same call may succeed if simply made again shortly (a busy database, a
+    /// server that is restarting); nothing was changed.
+    public var isRetryable: Bool {
+        if case .database(let failure) = self { failure.isRetryable } else { false }
     }
 }

@@ -7,7 +7,7 @@ extension Gate {
     /// For `ParentalGateTesting`, whose tests answer challenges without working them out.
     package func storedAnswer(of id: ChallengeID) async throws(GateError) -> Int {
         try await read { transaction in
-            guard let stored = try transaction.challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
+            guard let stored = try transaction.challenge(id: id) else { throw StoreError.notFound(.challenge(id.rawValue)) }
             return stored.issued.answer
         }
     }

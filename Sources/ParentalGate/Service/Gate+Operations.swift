@@ -20,7 +20,7 @@ extension Gate {
     public func answer(challenge: ChallengeID, value: Int, client: String? = nil) async throws(GateError) -> AnswerResult {
         let client = Self.clientLabel(client)
         let applied = try await apply(to: .challenge(challenge)) { _, _, _, stored in
-            guard let stored else { throw StoreError.challengeNotFound(challenge.rawValue) }
+            guard let stored else { throw StoreError.notFound(.challenge(challenge.rawValue)) }
             return .answer(stored, value: value, client: client)
         }
         return try Self.answerResult(applied)
@@ -30,7 +30,7 @@ extension Gate {
     public func cancel(challenge: ChallengeID, client: String? = nil) async throws(GateError) -> AnswerResult {
         let client = Self.clientLabel(client)
         let applied = try await apply(to: .challenge(challenge)) { _, _, _, stored in
-            guard let stored else { throw StoreError.challengeNotFound(challenge.rawValue) }
+            guard let stored else { throw StoreError.notFound(.challenge(challenge.rawValue)) }
             return .cancel(stored, client: client)
         }
         return switch applied.outcome {
@@ -108,7 +108,7 @@ extension Gate {
         switch applied.outcome {
         case .passed(let until):
             // The pass's session is written in the same transaction: its token is there.
-            guard let token = applied.token else { throw GateError.database("a pass opened no session") }
+            guard let token = applied.token else { throw GateError.database(DatabaseFailure(.other, "a pass opened no session")) }
             return .passed(ParentPass(token: token, until: until))
         case .wrong(let triesLeft, let tooFast): return .wrong(triesLeft: triesLeft, tooFast: tooFast)
         case .failed(let reason): return .failed(reason)

@@ -38,7 +38,7 @@ extension Gate {
     /// The request behind `handle`, as its asking client sees it; the first look after an
     /// approval carries the parent mode it opened (``RequestCheck/pass``), later ones do not.
     public func parentRequest(handle: String) async throws(GateError) -> RequestCheck {
-        guard !handle.isEmpty, handle.count <= 200 else { throw GateError.notFound(StoreError.requestNotFound("with this handle").description) }
+        guard !handle.isEmpty, handle.count <= 200 else { throw GateError.notFound(.parentRequestHandle) }
         let hash = SecretToken.hash(handle)
         let storage = storage
         let timeSource = timeSource
@@ -47,7 +47,7 @@ extension Gate {
             guard let seen = try transaction.parentRequest(handleHash: hash),
                   let profile = try transaction.profile(named: seen.request.profile)
             else {
-                throw StoreError.requestNotFound("with this handle")
+                throw StoreError.notFound(.parentRequestHandle)
             }
             // Before anything is written or handed over: a handle does not open another's profile.
             try gate.checkAccess(to: profile)
@@ -56,7 +56,7 @@ extension Gate {
             // Expires the request if its time is up, and drops an approval's token whose parent mode is over.
             try transaction.expireParentRequests(profileID: profileID, reading: now)
             guard let found = try transaction.parentRequest(handleHash: hash) else {
-                throw StoreError.requestNotFound("with this handle")
+                throw StoreError.notFound(.parentRequestHandle)
             }
             guard found.request.status == .approved, let box = found.sessionBox else {
                 return RequestCheck(request: found.request, pass: nil)
@@ -106,7 +106,7 @@ extension Gate {
             var request = try transaction.requireParentRequest(id)
             guard request.status == .pending else { return .refuse(request) }
             guard let profileID = try transaction.profile(named: request.profile)?.id else {
-                throw StoreError.requestNotFound("with number \(id)")
+                throw StoreError.notFound(.parentRequest(id))
             }
             let now = try Self.observeClock(profileID: profileID, timeSource, in: transaction)
             if try transaction.expireParentRequests(profileID: profileID, reading: now) > 0 {
@@ -142,7 +142,7 @@ extension Gate {
             // The profile found by name now must be the request's own: one renamed in between
             // (and its old name given to another) is not the gate this approval opens.
             guard ProfileName.key(for: request.profile) == ProfileName.key(for: profile.name) else {
-                throw GateError.conflict("request \(id)'s profile was renamed while it was being approved; nothing changed: approve it again")
+                throw GateError.conflict(.requestProfileRenamed(number: id))
             }
             return .approve(by: actor)
         }
@@ -152,7 +152,7 @@ extension Gate {
     /// The refusal of a decision on `request`, which is no longer waiting for a parent.
     private static func alreadyDecided(_ request: ParentRequest, at time: Date? = nil) -> GateError {
         let status = request.status == .pending && time.map { request.expiresAt <= $0 } == true ? "expired" : request.status.rawValue
-        return GateError.conflict("request \(request.id) was already \(status); nothing changed")
+        return GateError.conflict(.requestDecided(number: request.id, status: status))
     }
 
     /// The time of an operation on the requests of profile `profileID`: the clock read now,
@@ -198,7 +198,7 @@ extension Gate {
 
     /// The request number an approval link's token leads to, or not found.
     private func requestID(ofApprovalToken token: String) async throws(GateError) -> Int64 {
-        let notFound = GateError.notFound(StoreError.requestNotFound("behind this link").description)
+        let notFound = GateError.notFound(.parentRequestLink)
         guard token.count <= 200, let deliveryID = storage.deliveryID(ofApprovalToken: token) else { throw notFound }
         guard let id = try await read({ try $0.parentRequestID(deliveryID: deliveryID) }) else { throw notFound }
         return id

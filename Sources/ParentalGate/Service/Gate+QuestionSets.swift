@@ -43,7 +43,7 @@ extension Gate {
     public func questions(set: String, locale: String) async throws(GateError) -> [Question] {
         let tag = try Self.validated { () throws(GateInputError) in try LocaleTag(locale) }
         let questions = try await read { try $0.questions(inSet: set, locale: tag).map(\.question) }
-        if questions.isEmpty { throw GateError.notFound("no question set named '\(set.escapedForMessage)' in locale \(tag)") }
+        if questions.isEmpty { throw GateError.notFound(.questionSet(name: set, locale: tag.identifier)) }
         return questions
     }
 

@@ -33,14 +33,13 @@ extension Gate {
             throw .invalidInput(.unrestorableBackup("\(backup.escapedForMessage) is the database itself"))
         }
         if let holder = processesHolding(path).first {
-            throw .conflict(
-                "process \(holder) has the database \(path.escapedForMessage) open (the daemon?): stop it first (systemctl stop parental-gated); nothing was replaced")
+            throw .conflict(.databaseInUse(path: path, process: holder))
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw .database("cannot make the database's folder \(folder): \(error.localizedDescription)")
+            throw .database(DatabaseFailure(.other, "cannot make the database's folder \(folder): \(error.localizedDescription)"))
         }
         let copy = folder + "/.restore-\(UUID().uuidString).sqlite"
         let sideFiles = { (file: String) in ["", "-wal", "-shm", "-journal"].map { file + $0 } }
@@ -77,13 +76,13 @@ extension Gate {
                 moved.append((from, to))
             }
             guard chmod(copy, 0o600) == 0, rename(copy, path) == 0 else {
-                throw GateError.database("cannot put the restored database at \(path): \(String(cString: strerror(errno)))")
+                throw GateError.database(DatabaseFailure(.other, "cannot put the restored database at \(path): \(String(cString: strerror(errno)))"))
             }
         } catch {
             // Put back what moved: the database stays as it was.
             for file in moved.reversed() { try? manager.moveItem(atPath: file.to, toPath: file.from) }
             if let error = error as? GateError { throw error }
-            throw .database("cannot move the database aside to \(keep): \(error.localizedDescription); it stays as it was")
+            throw .database(DatabaseFailure(.other, "cannot move the database aside to \(keep): \(error.localizedDescription); it stays as it was"))
         }
         let kept: String? = moved.isEmpty ? nil : keep
         var done = report

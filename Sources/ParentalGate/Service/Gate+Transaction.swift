@@ -77,10 +77,10 @@ extension Gate {
             try checkAccess(named: name)
             profile = try transaction.requireProfile(named: name)
         case .challenge(let id):
-            guard let found = try transaction.challenge(id: id) else { throw StoreError.challengeNotFound(id.rawValue) }
+            guard let found = try transaction.challenge(id: id) else { throw StoreError.notFound(.challenge(id.rawValue)) }
             challenge = found
             guard let owner = try transaction.profile(id: found.profileID) else {
-                throw StoreError.challengeNotFound(id.rawValue)
+                throw StoreError.notFound(.challenge(id.rawValue))
             }
             profile = owner
         }

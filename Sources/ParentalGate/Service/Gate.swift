@@ -30,9 +30,10 @@ public struct Gate: Sendable {
     /// false` opens only a file that exists: a name that came from a request can then never
     /// make one.
     ///
-    /// - Throws: ``GateError/notFound(_:)`` for a missing file with `create: false`;
-    ///   ``GateError/database(_:)`` for a file that is not SQLite, belongs to another
-    ///   program, comes from a newer ParentalGate, is read-only or is damaged.
+    /// - Throws: ``GateError/notFound(_:)`` (``GateSubject/database``) for a missing file
+    ///   with `create: false`; ``GateError/database(_:)`` for a file that is not SQLite,
+    ///   belongs to another program, comes from a newer ParentalGate, is read-only or is
+    ///   damaged (``DatabaseFailure/kind`` says which).
     public init(
         database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure,
         migrate: Bool = true, create: Bool = true
@@ -40,7 +41,7 @@ public struct Gate: Sendable {
         // A missing or empty file is no database (an empty one would be made one on opening).
         if !create, case .file(let path) = database,
            ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0 {
-            throw GateError.notFound("no database there (create: false)")
+            throw GateError.notFound(.database)
         }
         try self.init(database: database, timeSource: timeSource, random: random, migrate: migrate, singleConnection: false)
     }

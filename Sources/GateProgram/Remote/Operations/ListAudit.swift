@@ -28,7 +28,7 @@ package struct ListAudit: GateOperation {
             } else {
                 // A removed profile: its history stays, recorded under its name.
                 guard try await !gate.auditEntries(AuditFilter(profileName: profile), limit: 1).items.isEmpty else {
-                    throw GateError.notFound("no profile named '\(profile.escapedForMessage)', now or in the audit log")
+                    throw CommandError.notFound("no profile named '\(profile.escapedForMessage)', now or in the audit log")
                 }
                 filter.profileName = profile
             }

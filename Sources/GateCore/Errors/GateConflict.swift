@@ -1,0 +1,50 @@
+/// How an operation conflicts with what is stored, and with which thing.
+public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
+    /// A profile `existing` already has this name (names are compared ignoring case).
+    case duplicateProfile(name: String, existing: String)
+    /// A question set with this name already exists in this locale.
+    case duplicateQuestionSet(name: String, locale: String)
+    /// The challenge has already ended.
+    case challengeEnded(String)
+    /// The request to a parent was already decided (`approved`, `denied`) or has expired.
+    case requestDecided(number: Int64, status: String)
+    /// The request's profile was renamed while it was being approved: approve it again.
+    case requestProfileRenamed(number: Int64)
+    /// Another process (the daemon?) has the database open, so it cannot be replaced.
+    case databaseInUse(path: String, process: Int32)
+    /// The database refused the change (a rule it enforces); the message says which.
+    case refused(String)
+
+    /// The thing the change conflicted with, when there is one.
+    public var subject: GateSubject? {
+        switch self {
+        case .duplicateProfile(_, let existing): .profile(existing)
+        case .duplicateQuestionSet(let name, let locale): .questionSet(name: name, locale: locale)
+        case .challengeEnded(let id): .challenge(id)
+        case .requestDecided(let number, _), .requestProfileRenamed(let number): .parentRequest(number)
+        case .databaseInUse: .database
+        case .refused: nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .duplicateProfile(let name, let existing):
+            existing == name
+                ? "a profile named '\(name.escapedForMessage)' already exists"
+                : "a profile named '\(existing.escapedForMessage)' already exists (names are compared ignoring case)"
+        case .duplicateQuestionSet(let name, let locale):
+            "question set '\(name.escapedForMessage)' already exists in locale \(locale) (import it with --replace to overwrite it)"
+        case .challengeEnded(let id):
+            "challenge \(id) has already ended"
+        case .requestDecided(let number, let status):
+            "request \(number) was already \(status); nothing changed"
+        case .requestProfileRenamed(let number):
+            "request \(number)'s profile was renamed while it was being approved; nothing changed: approve it again"
+        case .databaseInUse(let path, let process):
+            "process \(process) has the database \(path.escapedForMessage) open (the daemon?): stop it first (systemctl stop parental-gated); nothing was replaced"
+        case .refused(let detail):
+            "refused by the database: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// What a refusal is about: the thing that was not found, or that a change conflicted with.
+///
+/// An embedder switches on it (a missing profile is the caller's typo, a missing challenge an
+/// old screen) instead of reading the message.
+public enum GateSubject: Hashable, Sendable, CustomStringConvertible {
+    /// The profile with this name (as the caller gave it).
+    case profile(String)
+    /// The question set with this name, in this locale if one was asked for.
+    case questionSet(name: String, locale: String?)
+    /// The challenge with this id (as the caller gave it).
+    case challenge(String)
+    /// The notification (webhook subscription) with this id; `nil`: any at all.
+    case notification(Int64?)
+    /// The request to a parent with this number.
+    case parentRequest(Int64)
+    /// The request to a parent behind a child's handle (the handle itself is a secret).
+    case parentRequestHandle
+    /// The request to a parent behind an approval link (the link itself is a secret).
+    case parentRequestLink
+    /// The database a gate was asked to open without creating it.
+    case database
+
+    /// The thing, in words: "profile named 'emma'".
+    public var description: String {
+        switch self {
+        case .profile(let name): "profile named '\(name.escapedForMessage)'"
+        case .questionSet(let name, let locale): "question set named '\(name.escapedForMessage)'" + (locale.map { " in locale \($0)" } ?? "")
+        case .challenge(let id): "challenge with id '\(id.escapedForMessage)'"
+        case .notification(let id?): "notification with id \(id)"
+        case .notification(nil): "notification"
+        case .parentRequest(let number): "request to a parent with number \(number)"
+        case .parentRequestHandle: "request to a parent with this handle"
+        case .parentRequestLink: "request to a parent behind this link"
+        case .database: "database there"
+        }
+    }
+
+    /// The one line that says it does not exist.
+    public var notFoundMessage: String {
+        switch self {
+        case .notification(let id?): "no notification with id \(id) (gatectl notify list shows them)"
+        case .notification(nil): "no notifications are set up (add one with gatectl notify add)"
+        case .database: "no database there (create: false)"
+        default: "no \(description)"
+        }
+    }
+}
