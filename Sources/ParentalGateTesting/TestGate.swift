@@ -59,6 +59,25 @@ public struct TestGate: Sendable {
         database = .inMemory
     }
 
+    /// Makes the gate's database fail as `kind` would, for the next `times` operations (every
+    /// one until ``heal()``, with `nil`): an embedder's tests of its error paths.
+    ///
+    /// A write meets every kind; a read only those that stop reads too (`.unreachable`,
+    /// `.damaged`, …), so a `.readOnly` or `.busy` database still answers a status.
+    ///
+    /// ```swift
+    /// test.failDatabase(as: .busy)
+    /// await #expect(throws: GateError.self) { try await service.buy("emma") }  // 503, retry
+    /// ```
+    public func failDatabase(as kind: DatabaseFailure.Kind, times: Int? = 1) {
+        gate.injectFailure(kind, times: times)
+    }
+
+    /// Ends failures asked for with ``failDatabase(as:times:)``.
+    public func heal() {
+        gate.endInjectedFailures()
+    }
+
     /// Moves the gate's clock by `duration` (negative turns it back, as a child might).
     public func advance(by duration: Duration) {
         clock.advance(by: duration)

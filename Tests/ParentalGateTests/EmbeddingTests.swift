@@ -73,17 +73,33 @@ struct EmbeddingTests {
         let gate = try Gate(database: .inMemory)
         try await gate.addProfile("emma")
 
+        var said: [String] = []
         do throws(GateError) {                                 // say the type, and catch its cases
             try await gate.addProfile("emma")
-        } catch .conflict(let message) {
-            print(message)                                     // a profile named 'emma' already exists …
+        } catch .conflict(.duplicateProfile(_, let existing)) {
+            said.append("\(existing) is taken")                // what conflicted, typed
+        } catch .database(let failure) where failure.isRetryable {
+            said.append("busy: try again")                     // .busy, .unreachable
         } catch {
-            print(error.description)                           // error is a GateError here
+            said.append(error.description)                     // error is a GateError here
         }
         let begin = { () async throws(GateError) -> BeginResult in
             try await gate.begin(profile: "emma", client: "tablet")
         }
 
+        // At an untyped boundary (a Hummingbird handler, a Task), cast once:
+        func status(of error: any Error) -> Int {
+            guard let error = error as? GateError else { return 500 }
+            return error.httpStatus                            // 400, 403, 404, 409; 503 (retry), 507, 500
+        }
+        let task = Task { try await gate.policy(for: "liam") }
+        do {
+            _ = try await task.value
+        } catch let error as GateError where error.subject == .profile("liam") {
+            said.append("\(status(of: error)): \(error)")      // 404: no profile named 'liam'
+        }
+
+        #expect(said == ["emma is taken", "404: no profile named 'liam'"])
         guard case .challenge = try await begin() else {
             Issue.record("no challenge")
             return

@@ -118,4 +118,45 @@ struct TestGateTests {
         #expect(try await first.gate.session(token: pass.token) == nil, "one clock moved the first family's time")
         #expect(try await second.pass(other) == .failed(.timedOut), "and the second's")
     }
+
+    @Test("failDatabase: a busy database fails the next write only, as retryable; a read-only one keeps reads and refuses writes until healed; a full disk is 507; nothing failed is written")
+    func injectedFailures() async throws {
+        let test = try TestGate()
+        try await test.gate.addProfile("emma")
+
+        test.failDatabase(as: .busy)
+        await #expect {
+            _ = try await test.gate.begin(profile: "emma")
+        } throws: { error in
+            guard let error = error as? GateError, case .database(let failure) = error else { return false }
+            return failure.kind == .busy && error.isRetryable && error.httpStatus == 503 && error.retryAfter == .seconds(1)
+        }
+        #expect(try await test.gate.attempts(AttemptFilter(), limit: 10).items.isEmpty)
+        let challenge = try await test.begin("emma")  // once: the retry works
+
+        test.failDatabase(as: .readOnly, times: nil)
+        #expect(try await test.gate.profiles().map(\.name) == ["emma"], "a read-only database still answers reads")
+        for _ in 0..<3 {
+            await #expect(throws: GateError.self) { _ = try await test.pass(challenge) }
+        }
+        do {
+            _ = try await test.gate.addProfile("liam")
+            Issue.record("a read-only database took a write")
+        } catch {
+            #expect(!error.isRetryable && error.httpStatus == 503)
+            if case .database(let failure) = error { #expect(failure.kind == .readOnly) } else { Issue.record("\(error)") }
+        }
+        test.heal()
+        #expect(try await test.gate.profiles().map(\.name) == ["emma"], "nothing refused was written")
+
+        test.failDatabase(as: .diskFull)
+        await #expect {
+            try await test.gate.addProfile("liam")
+        } throws: { error in
+            (error as? GateError)?.httpStatus == 507 && (error as? GateError)?.isRetryable == false
+        }
+        test.failDatabase(as: .unreachable)
+        await #expect(throws: GateError.self, "an unreachable database stops reads too") { try await test.gate.profiles() }
+        #expect(try await test.gate.profiles().map(\.name) == ["emma"])
+    }
 }

@@ -14,6 +14,8 @@ public struct Gate: Sendable {
     let timeSource: TimeSource
     let questions: QuestionGenerator
     let hub = EventHub()
+    /// Failures a test asked for (``injectFailure(_:times:)``).
+    let faults = FaultSwitch()
     /// Session answers kept while the database is unchanged (``session(token:)``).
     let sessionMemo = SessionMemo()
     /// The local account every write of this gate is recorded as done for (``acting(for:)``).
@@ -93,6 +95,18 @@ public struct Gate: Sendable {
         return gate
     }
 
+    /// Makes the next `times` operations (every one, with `nil`) fail as a database failure of
+    /// `kind` would: writes meet every kind, reads only those that stop reads too. For tests
+    /// of an embedder's error paths (``ParentalGateTesting``'s `TestGate`).
+    package func injectFailure(_ kind: DatabaseFailure.Kind, times: Int?) {
+        faults.arm(kind, times: times)
+    }
+
+    /// Ends injected failures.
+    package func endInjectedFailures() {
+        faults.clear()
+    }
+
     /// The current time by this gate's time source (for "retry after" and "time left").
     public func now() -> Date {
         timeSource.now()
@@ -123,6 +137,7 @@ public struct Gate: Sendable {
         let result: T
         let account = account
         do {
+            if let fault = faults.failure(writing: true, on: storage.description) { throw fault }
             result = try await storage.write { transaction in
                 transaction.attribute(to: account)
                 return try body(transaction)
@@ -137,6 +152,7 @@ public struct Gate: Sendable {
     /// Runs `body` on a read-only snapshot, reporting failures as ``GateError``.
     func read<T: Sendable>(_ body: @Sendable (any GateTransaction) throws -> T) async throws(GateError) -> T {
         do {
+            if let fault = faults.failure(writing: false, on: storage.description) { throw fault }
             return try await storage.read { transaction in try body(transaction) }
         } catch {
             throw GateError.from(error)

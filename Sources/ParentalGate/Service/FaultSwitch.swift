@@ -1,0 +1,58 @@
+import GateStore
+import Synchronization
+
+/// Database failures a test has asked a gate to have (``ParentalGateTesting``'s `TestGate`):
+/// each is the store's own error, so it reaches the caller exactly as a real one would.
+final class FaultSwitch: Sendable {
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var kind: DatabaseFailure.Kind?
+        /// How many more operations fail; `nil`: all, until cleared.
+        var remaining: Int?
+    }
+
+    /// Fails the next `times` operations it applies to (all, with `nil`) as `kind`.
+    func arm(_ kind: DatabaseFailure.Kind, times: Int?) {
+        state.withLock { $0 = State(kind: kind, remaining: times.map { max($0, 0) }) }
+    }
+
+    /// No more failures.
+    func clear() {
+        state.withLock { $0 = State() }
+    }
+
+    /// The failure an operation meets now on `database`, if one is armed for it: a write
+    /// meets every kind, a read only those that stop reads too (not busy, read-only, full).
+    func failure(writing: Bool, on database: String) -> StoreError? {
+        state.withLock { state -> StoreError? in
+            guard let kind = state.kind, writing || Self.stopsReads(kind) else { return nil }
+            if let remaining = state.remaining {
+                guard remaining > 0 else { return nil }
+                state.remaining = remaining - 1
+            }
+            return Self.error(kind, on: database)
+        }
+    }
+
+    private static func stopsReads(_ kind: DatabaseFailure.Kind) -> Bool {
+        switch kind {
+        case .busy, .readOnly, .diskFull: false
+        case .unreachable, .damaged, .newerSchema, .notOurs, .other: true
+        }
+    }
+
+    /// The store's error for `kind`, as the real failure reports it.
+    private static func error(_ kind: DatabaseFailure.Kind, on database: String) -> StoreError {
+        switch kind {
+        case .busy: .busy(path: database)
+        case .unreachable: .postgres(code: "08006", message: "connection failure (injected by a test)")
+        case .readOnly: .readOnly(path: database)
+        case .diskFull: .diskFull(path: database)
+        case .damaged: .corrupt(path: database, detail: "injected by a test")
+        case .newerSchema: .newerSchema(path: database, found: Int.max, supported: 0)
+        case .notOurs: .notOurs(path: database)
+        case .other: .sqlite(code: 1, message: "injected by a test")
+        }
+    }
+}
