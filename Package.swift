@@ -77,6 +77,9 @@ let package = Package(
     products: [
         .library(name: "ParentalGate", targets: ["ParentalGate"]),
         .library(name: "ParentalGateTesting", targets: ["ParentalGateTesting"]),
+        // The engine on its own (the rules' machine, the question generator), which
+        // ParentalGate does not re-export.
+        .library(name: "GateCore", targets: ["GateCore"]),
         .library(name: "GateServer", targets: ["GateServer"]),
         .executable(name: "gatectl", targets: ["gatectl"]),
         .executable(name: "parental-gated", targets: ["parental-gated"]),

@@ -18,6 +18,7 @@ let package = Package(
             name: "GateBenchmarks",
             dependencies: [
                 .product(name: "ParentalGate", package: "ParentalGate"),
+                .product(name: "GateCore", package: "ParentalGate"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

@@ -1,4 +1,5 @@
 import Foundation
+import GateCore
 @_spi(Fixtures) import ParentalGate
 
 /// The benchmarks' audit databases, made in large transactions (``FixtureStore``).

@@ -1,4 +1,5 @@
 import Configuration
+import GateCore
 import GateServer
 import ParentalGate
 

@@ -1,6 +1,7 @@
-import GateProgram
 import Configuration
 import Foundation
+import GateCore
+import GateProgram
 
 import GateServer
 import Logging

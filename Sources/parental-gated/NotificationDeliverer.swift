@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GateCore
 import Logging
 import NIOCore
 import ParentalGate

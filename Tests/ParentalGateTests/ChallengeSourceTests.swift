@@ -1,8 +1,9 @@
 import Foundation
+import GateCore
 @testable import ParentalGate
 import ParentalGateTesting
-import Testing
 import TestSlots
+import Testing
 
 @Suite("Challenges through the gate: language, format and question source", .boundedConcurrency)
 struct ChallengeSourceTests {

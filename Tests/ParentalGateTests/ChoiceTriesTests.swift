@@ -1,8 +1,9 @@
 import Foundation
+import GateCore
 @testable import ParentalGate
 import ParentalGateTesting
-import Testing
 import TestSlots
+import Testing
 
 /// A challenge never gives as many tries as it has options, whether the options come from
 /// `choiceCount` or from a stored question's own choices.

@@ -1,8 +1,9 @@
 import Foundation
+import GateCore
 import ParentalGate
 import ParentalGateTesting
-import Testing
 import TestSlots
+import Testing
 
 /// The outbox as the daemon works it, on the gate's manual clock: claims, leases, retries
 /// with backoff, deliveries; nothing here sleeps.

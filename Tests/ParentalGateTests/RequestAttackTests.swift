@@ -1,8 +1,9 @@
 import Foundation
+import GateCore
 @testable import ParentalGate
 import ParentalGateTesting
-import Testing
 import TestSlots
+import Testing
 
 /// Ask a parent against an informed attacker, in the library on the gate's manual clock: an
 /// old approval link (used, denied, or a removed profile's), the clock turned back around a

@@ -1,3 +1,4 @@
+import GateCore
 import GateProgram
 import ParentalGate
 

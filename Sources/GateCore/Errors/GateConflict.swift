@@ -12,6 +12,8 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
     case requestProfileRenamed(number: Int64)
     /// Another process (the daemon?) has the database open, so it cannot be replaced.
     case databaseInUse(path: String, process: Int32)
+    /// A database is already there, so a new one is not made (`Gate.create(at:setUp:)`).
+    case databaseExists(path: String)
     /// The database refused the change (a rule it enforces); the message says which.
     case refused(String)
 
@@ -22,7 +24,7 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
         case .duplicateQuestionSet(let name, let locale): .questionSet(name: name, locale: locale)
         case .challengeEnded(let id): .challenge(id)
         case .requestDecided(let number, _), .requestProfileRenamed(let number): .parentRequest(number)
-        case .databaseInUse: .database
+        case .databaseInUse, .databaseExists: .database
         case .refused: nil
         }
     }
@@ -43,6 +45,8 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
             "request \(number)'s profile was renamed while it was being approved; nothing changed: approve it again"
         case .databaseInUse(let path, let process):
             "process \(process) has the database \(path.escapedForMessage) open (the daemon?): stop it first (systemctl stop parental-gated); nothing was replaced"
+        case .databaseExists(let path):
+            "a database is already at \(path.escapedForMessage); nothing was made"
         case .refused(let detail):
             "refused by the database: \(detail)"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GateCore
 import HTTPTypes
 import Hummingbird
 import ParentalGate

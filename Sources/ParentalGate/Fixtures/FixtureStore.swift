@@ -1,4 +1,5 @@
 import Foundation
+import GateCore
 import GateStore
 
 /// Bulk writes for the benchmarks' databases (`Benchmarks/`, a package of its own): many

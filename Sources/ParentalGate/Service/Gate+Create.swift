@@ -1,0 +1,42 @@
+import Foundation
+import GateCore
+
+extension Gate {
+    /// Makes a new database at `path`, runs `setUp` on it (the household's defaults, its first
+    /// profiles), and only then puts it at `path`: nobody ever opens it half set up, and
+    /// `setUp` runs once in the database's life, never on a later open.
+    ///
+    /// The database is built beside `path` under a hidden name and linked into place, which
+    /// fails if anything is there by then (``GateConflict/databaseExists(path:)``, and the
+    /// new one is removed): two callers creating one family cannot both win. A failing
+    /// `setUp` leaves nothing behind.
+    public static func create(
+        at path: String, timeSource: TimeSource = .system, random: RandomSource = .secure,
+        setUp: (Gate) async throws(GateError) -> Void
+    ) async throws(GateError) -> Gate {
+        if FileManager.default.fileExists(atPath: path) { throw .conflict(.databaseExists(path: path)) }
+        let url = URL(fileURLWithPath: path)
+        let building = url.deletingLastPathComponent().appendingPathComponent(".creating-\(UUID().uuidString)-\(url.lastPathComponent)").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { unlink(building + suffix) }
+        }
+        let gate = try Gate(database: .file(building), timeSource: timeSource, random: random)
+        do {
+            try await setUp(gate)
+        } catch {
+            try? gate.close()
+            throw error
+        }
+        try gate.close()
+        // Closed, the file holds everything: its write-ahead log was checkpointed and removed.
+        if let size = try? FileManager.default.attributesOfItem(atPath: building + "-wal")[.size] as? Int, size > 0 {
+            throw .database(DatabaseFailure(.other, "the new database's write-ahead log was not checkpointed; nothing was made"))
+        }
+        guard link(building, path) == 0 else {
+            let reason = errno
+            if reason == EEXIST { throw .conflict(.databaseExists(path: path)) }
+            throw .database(DatabaseFailure(.other, "cannot put the new database at \(path.escapedForMessage): \(String(cString: strerror(reason)))"))
+        }
+        return try Gate(database: .file(path), timeSource: timeSource, random: random, create: false)
+    }
+}
