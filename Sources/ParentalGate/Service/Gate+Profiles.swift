@@ -90,4 +90,9 @@ extension Gate {
         let now = timeSource.now()
         try await write { try $0.setHouseholdLocale(locale, by: actor, at: now) }
     }
+
+    /// The household's default language (English until one is set).
+    public func householdLocale() async throws(GateError) -> LocaleTag {
+        try await read { try $0.householdLocale() }
+    }
 }
