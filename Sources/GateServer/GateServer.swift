@@ -11,7 +11,6 @@ public struct GateServer: Sendable {
     let gate: Gate
     let options: GateServerOptions
     let metrics = ServerMetrics()
-    let feed = AuditFeed()
     let throttle: Throttle
     let logger: Logger
 
@@ -35,7 +34,6 @@ public struct GateServer: Sendable {
         self.logger = logger
         throttle = Throttle(options: options, now: { gate.now() })
         gate.observe { [metrics] notification in metrics.record(notification) }
-        gate.observeCommits { [feed] in feed.ring() }
     }
 
     /// The name of the session cookie the gate page sets for `profile` after a pass
@@ -67,7 +65,7 @@ public struct GateServer: Sendable {
         api.addRoutes(PageController(gate: gate, options: options).endpoints, atPath: "gate")
         api.addRoutes(RequestController(gate: gate, options: options, throttle: throttle).endpoints, atPath: "v1")
         api.addRoutes(ApprovalPageController(gate: gate).endpoints, atPath: "approve")
-        let events = AuditEventStream(gate: gate, feed: feed, pollInterval: options.eventPollInterval, heartbeat: options.eventHeartbeat)
+        let events = AuditEventStream(gate: gate, pollInterval: options.eventPollInterval, heartbeat: options.eventHeartbeat)
         api.group("v1/admin")
             .add(middleware: AdminTokenMiddleware(gate: gate))
             .addRoutes(AdminController(gate: gate, events: events).endpoints)

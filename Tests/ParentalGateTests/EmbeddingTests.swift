@@ -106,4 +106,28 @@ struct EmbeddingTests {
         }
         #expect(try await gate.profiles().count == 1)
     }
+
+    @Test(.timeLimit(.minutes(1))) func pushesOnLockout() async throws {
+        let test = try TestGate()
+        let gate = test.gate
+        try await gate.addProfile("emma", displayName: "Emma")
+        let lastHandled: Int64? = nil
+
+        let updates = try await gate.updates(after: lastHandled)   // nil: from now on
+        let pushes = Task {
+            var sent: [String] = []
+            for try await update in updates {
+                guard case .recorded(let entry, let name) = update else { continue }   // else .pruned: a gap
+                if entry.event.kind == .lockoutStarted {
+                    sent.append("\(name ?? "a child") is locked out")   // push it to the parents' phones
+                }
+                // keep entry.id: after a restart, updates(after:) resumes there
+                if !sent.isEmpty { break }
+            }
+            return sent
+        }
+
+        for _ in 0..<3 { _ = try await test.fail(try await test.begin("emma")) }
+        #expect(try await pushes.value == ["Emma is locked out"])
+    }
 }

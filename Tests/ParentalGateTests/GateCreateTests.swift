@@ -23,7 +23,7 @@ struct GateCreateTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("smiths.sqlite").path
-        let gate = try await Gate.create(at: path) { gate throws(GateError) in
+        let gate = try await Gate.create(at: path) { gate in
             try await gate.setPolicy(.lockout, to: .minutes(30), by: "setup")
             try await gate.addProfile("emma", by: "setup")
         }
@@ -33,7 +33,7 @@ struct GateCreateTests {
 
         var ranAgain = false
         await #expect(throws: GateError.conflict(.databaseExists(path: path))) {
-            _ = try await Gate.create(at: path) { _ throws(GateError) in ranAgain = true }
+            _ = try await Gate.create(at: path) { _ in ranAgain = true }
         }
         #expect(!ranAgain)
         let reopened = try Gate(database: .file(path), create: false)
@@ -49,7 +49,7 @@ struct GateCreateTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("jones.sqlite").path
         await #expect(throws: GateError.invalidInput(.unknownLanguage("xx"))) {
-            _ = try await Gate.create(at: path) { gate throws(GateError) in
+            _ = try await Gate.create(at: path) { gate in
                 try await gate.addProfile("emma")
                 try await gate.addProfile("liam", locale: "xx")
             }
@@ -67,7 +67,7 @@ struct GateCreateTests {
             for name in ["emma", "liam", "noah", "ava"] {
                 group.addTask {
                     do {
-                        let gate = try await Gate.create(at: path) { gate throws(GateError) in try await gate.addProfile(name) }
+                        let gate = try await Gate.create(at: path) { gate in try await gate.addProfile(name) }
                         try gate.close()
                         return name
                     } catch {

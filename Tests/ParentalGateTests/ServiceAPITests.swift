@@ -110,10 +110,10 @@ struct ServiceAPITests {
         }
         _ = try await backing.test.fail(try await backing.test.begin("emma"))
         try gate.close()
-        let ended = await Self.within(.seconds(60)) { await listening.value }
+        let ended = await within(.seconds(60)) { await listening.value }
         #expect(ended?.isEmpty == false, "the stream carried the failure, then ended")
         let later = gate.events()
-        let laterEnded = await Self.within(.seconds(60)) {
+        let laterEnded = await within(.seconds(60)) {
             for await _ in later { return false }
             return true
         }
@@ -137,17 +137,33 @@ struct ServiceAPITests {
         #expect(clients == ["tablet kitchen", "phone"])
     }
 
-    /// `body`'s value, or `nil` once `bound` has passed (a bound for a loaded machine, never a
-    /// measure): a stream that never ends fails the test instead of hanging it.
-    private static func within<T: Sendable>(_ bound: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
-        await withTaskGroup(of: T?.self) { group in
-            group.addTask { await body() }
-            group.addTask {
-                try? await Task.sleep(for: bound)
-                return nil
+    @Test("close() while reads and writes are under way waits for them: each completes or fails with one line, none after it runs, nothing crashes", arguments: Backend.allCases)
+    func closeUnderLoad(backend: Backend) async throws {
+        let backing = try await backend.gate()
+        defer { backing.remove() }
+        let gate = backing.gate
+        for name in ["emma", "liam", "noah", "ava"] { try await gate.addProfile(name) }
+        let names = ["emma", "liam", "noah", "ava"]
+        let workers = (0..<8).map { (worker: Int) -> Task<[String], Never> in
+            Task { () -> [String] in
+                var failures: [String] = []
+                for step in 0..<200 {
+                    do {
+                        let name = names[(worker + step) % names.count]
+                        if step % 2 == 0 { _ = try await gate.begin(profile: name) } else { _ = try await gate.state(profile: name) }
+                    } catch {
+                        failures.append("\(error)")
+                        if failures.count > 3 { break }
+                    }
+                }
+                return failures
             }
-            defer { group.cancelAll() }
-            return await group.next() ?? nil
         }
+        _ = try await gate.profiles()
+        try gate.close()
+        var failures: [String] = []
+        for worker in workers { failures += await worker.value }
+        #expect(failures.allSatisfy { $0 == "the gate is closed" }, "\(Set(failures))")
+        await #expect(throws: GateError.database(DatabaseFailure(.other, "the gate is closed"))) { try await gate.profiles() }
     }
 }

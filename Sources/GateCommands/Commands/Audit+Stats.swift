@@ -1,6 +1,7 @@
-import GateProgram
 import ArgumentParser
 import Foundation
+import GateCore
+import GateProgram
 import ParentalGate
 
 extension GateCtl.Audit {

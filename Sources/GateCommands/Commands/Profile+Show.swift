@@ -1,8 +1,9 @@
-import GateProgram
 import ArgumentParser
 import Foundation
-import ParentalGate
+import GateCore
 import GateJSON
+import GateProgram
+import ParentalGate
 
 extension GateCtl.Profile {
     /// `gatectl profile show NAME`: the profile, its gate state, policy and last attempts.

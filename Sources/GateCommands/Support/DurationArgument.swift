@@ -1,4 +1,5 @@
 import ArgumentParser
+import GateCore
 import ParentalGate
 
 /// A duration typed on the command line: `90s`, `5m`, `1h30m`, `2d`.

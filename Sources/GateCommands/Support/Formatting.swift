@@ -1,4 +1,5 @@
 import Foundation
+import GateCore
 import ParentalGate
 
 /// How `gatectl` shows values to people.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GateCore
 import ParentalGate
 
 /// A point in time typed on the command line: a duration ago (`24h`, `7d`) or a date

@@ -24,6 +24,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case unrestorableBackup(String)
     /// An admin token too short, too long or too easy to guess; the reason says which.
     case weakAdminToken(String)
+    /// A family's name that is not 1 to 63 lowercase letters, digits and dashes.
+    case malformedFamilyName(String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return "inconsistent policy: \(reason)"
         case .weakAdminToken(let reason):
             return reason
+        case .malformedFamilyName(let name):
+            return "a family's name is 1 to 63 lowercase letters, digits and dashes, not starting with a dash: '\(name.escapedForMessage)' is not one"
         case .malformedQuestion(let reason):
             return "malformed question: \(reason)"
         case .malformedQuestionFile(let message):

@@ -19,6 +19,10 @@ public enum GateSubject: Hashable, Sendable, CustomStringConvertible {
     case parentRequestLink
     /// The database a gate was asked to open without creating it.
     case database
+    /// The audit record with this id.
+    case auditRecord(Int64)
+    /// The family with this name (a `GateDirectory`'s database).
+    case family(String)
 
     /// The thing, in words: "profile named 'emma'".
     public var description: String {
@@ -32,6 +36,8 @@ public enum GateSubject: Hashable, Sendable, CustomStringConvertible {
         case .parentRequestHandle: "request to a parent with this handle"
         case .parentRequestLink: "request to a parent behind this link"
         case .database: "database there"
+        case .auditRecord(let id): "audit record with id \(id)"
+        case .family(let name): "family named '\(name.escapedForMessage)'"
         }
     }
 

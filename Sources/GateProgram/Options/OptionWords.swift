@@ -1,4 +1,5 @@
 import ArgumentParser
+import GateCore
 import ParentalGate
 
 /// Options read from the words no property of a command claims: `--name value`, `--name=value`

@@ -14,9 +14,10 @@ import ServiceLifecycle
 /// - A stream starts after the newest record, or after `Last-Event-ID` (a reconnecting
 ///   client's last id): it resumes with nothing missed and nothing repeated.
 /// - It reads records after the last one sent (by primary key) when woken: at once when this
-///   process's gate has committed a write (``AuditFeed``: HTTP, either socket), else every
+///   process's gate has committed a write (HTTP, either socket), else every
 ///   ``GateServerOptions/eventPollInterval``, which is how writes by other processes on the
-///   same file (a `gatectl --database`) arrive.
+///   same file (a `gatectl --database`) arrive; the library's own loop does it
+///   (``Gate/followAudit(after:pollInterval:deliver:idle:)``).
 /// - A comment line goes out whenever nothing else has for ``GateServerOptions/eventHeartbeat``,
 ///   so proxies and clients keep an idle stream open.
 /// - A repeated refusal (a run of the same refused begin, replay or clock anomaly) is one
@@ -26,7 +27,6 @@ import ServiceLifecycle
 ///   when the database cannot be read (the client reconnects with `Last-Event-ID`).
 struct AuditEventStream: Sendable {
     let gate: Gate
-    let feed: AuditFeed
     let pollInterval: Duration
     let heartbeat: Duration
 
@@ -61,48 +61,37 @@ struct AuditEventStream: Sendable {
         })
     }
 
-    /// Sends the records after `start` as they come, until shutdown, cancellation or a
-    /// database error; throws when the client has gone.
+    /// Sends the records after `start` as they come (``Gate/followAudit(after:pollInterval:deliver:idle:)``),
+    /// until shutdown, cancellation or a database error; throws when the client has gone.
     private func send(after start: Int64, to writer: inout any ResponseBodyWriter, logger: Logger) async throws {
-        let (wakeups, bell) = feed.subscribe()
-        defer { bell.finish() }
-        let tick = min(pollInterval, heartbeat)
-        try await withTaskCancellationOrGracefulShutdownHandler {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    while !Task.isCancelled {
-                        try? await Task.sleep(for: tick)
-                        bell.yield()
+        try await writer.write(ByteBuffer(string: ": connected\n\n"))
+        var quietSince = ContinuousClock.now
+        var failure: (any Error)?
+        let (wakeups, bell) = gate.auditBell()
+        do {
+            try await withTaskCancellationOrGracefulShutdownHandler {
+                try await gate.followAudit(after: start, pollInterval: min(pollInterval, heartbeat), wakeups: wakeups, bell: bell) {
+                    entries throws(GateError) in
+                    do {
+                        try await writer.write(try Self.events(entries))
+                    } catch {
+                        failure = error  // the client has gone
+                        return nil
                     }
+                    quietSince = .now
+                    return entries.last?.id
+                } idle: {
+                    guard ContinuousClock.now - quietSince >= heartbeat else { return }
+                    try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    quietSince = .now
                 }
-                defer { group.cancelAll() }
-                try await writer.write(ByteBuffer(string: ": connected\n\n"))
-                var last = start
-                var quietSince = ContinuousClock.now
-                bell.yield()
-                for await _ in wakeups {
-                    var page: Page<AuditEntry>
-                    repeat {
-                        do {
-                            page = try await gate.auditEntries(order: .oldestFirst, limit: Self.batchSize, after: PageCursor(id: last))
-                        } catch {
-                            logger.error("event stream ended: \(error)")
-                            return
-                        }
-                        guard let newest = page.items.last else { break }
-                        try await writer.write(try Self.events(page.items))
-                        last = newest.id
-                        quietSince = .now
-                    } while page.next != nil
-                    if ContinuousClock.now - quietSince >= heartbeat {
-                        try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
-                        quietSince = .now
-                    }
-                }
+            } onCancelOrGracefulShutdown: {
+                bell.finish()
             }
-        } onCancelOrGracefulShutdown: {
-            bell.finish()
+        } catch let error as GateError {
+            logger.error("event stream ended: \(error)")
         }
+        if let failure { throw failure }
     }
 
     /// `entries` as events.

@@ -1,4 +1,5 @@
 import Foundation
+import GateCore
 import ParentalGate
 
 /// How many requests a client or a profile may make: `requests` at once, earned back evenly

@@ -1,7 +1,8 @@
 import Foundation
+import GateCore
+import GateJSON
 import Hummingbird
 import ParentalGate
-import GateJSON
 
 /// Building JSON and RFC 9457 problem+json responses.
 enum APIResponse {

@@ -11,6 +11,8 @@ final class EventHub: Sendable {
         var continuations: [UUID: AsyncStream<GateNotification>.Continuation] = [:]
         var observers: [@Sendable (GateNotification) -> Void] = []
         var commitObservers: [@Sendable () -> Void] = []
+        /// The wake-ups of readers of the audit log's tail (``bell()``).
+        var bells: [UUID: AsyncStream<Void>.Continuation] = [:]
     }
 
     /// Calls `handler` with every notification, synchronously, as it is published.
@@ -25,16 +27,36 @@ final class EventHub: Sendable {
 
     /// Tells the commit observers that a write transaction has committed.
     func committed() {
-        for observer in state.withLock({ $0.commitObservers }) { observer() }
+        let (observers, bells) = state.withLock { ($0.commitObservers, Array($0.bells.values)) }
+        for observer in observers { observer() }
+        for bell in bells { bell.yield() }
+    }
+
+    /// A new reader's wake-ups after every committed write, and the bell that rings them (a
+    /// timer may too): a ring while one is still pending is the same wake-up. The
+    /// subscription ends when the bell is finished, and with ``finish()``.
+    func bell() -> (wakeups: AsyncStream<Void>, bell: AsyncStream<Void>.Continuation) {
+        let (wakeups, bell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        bell.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.bells.removeValue(forKey: id) }
+        }
+        let isFinished = state.withLock { state in
+            if !state.isFinished { state.bells[id] = bell }
+            return state.isFinished
+        }
+        if isFinished { bell.finish() }
+        return (wakeups, bell)
     }
 
     /// Ends every open stream (its `for await` loop finishes), and every later one at once.
     func finish() {
-        let listeners = state.withLock { state in
+        let (listeners, bells) = state.withLock { state in
             state.isFinished = true
-            return Array(state.continuations.values)
+            return (Array(state.continuations.values), Array(state.bells.values))
         }
         for listener in listeners { listener.finish() }
+        for bell in bells { bell.finish() }
     }
 
     /// A new stream of every notification published from now on.

@@ -9,12 +9,12 @@ extension Gate {
     /// The database is built beside `path` under a hidden name and linked into place, which
     /// fails if anything is there by then (``GateConflict/databaseExists(path:)``, and the
     /// new one is removed): two callers creating one family cannot both win. A failing
-    /// `setUp` leaves nothing behind.
+    /// `setUp` leaves nothing behind. Throws a ``GateError``, or what `setUp` throws.
     public static func create(
         at path: String, timeSource: TimeSource = .system, random: RandomSource = .secure,
-        setUp: (Gate) async throws(GateError) -> Void
-    ) async throws(GateError) -> Gate {
-        if FileManager.default.fileExists(atPath: path) { throw .conflict(.databaseExists(path: path)) }
+        setUp: (Gate) async throws -> Void
+    ) async throws -> Gate {
+        if FileManager.default.fileExists(atPath: path) { throw GateError.conflict(.databaseExists(path: path)) }
         let url = URL(fileURLWithPath: path)
         let building = url.deletingLastPathComponent().appendingPathComponent(".creating-\(UUID().uuidString)-\(url.lastPathComponent)").path
         defer {
@@ -30,12 +30,12 @@ extension Gate {
         try gate.close()
         // Closed, the file holds everything: its write-ahead log was checkpointed and removed.
         if let size = try? FileManager.default.attributesOfItem(atPath: building + "-wal")[.size] as? Int, size > 0 {
-            throw .database(DatabaseFailure(.other, "the new database's write-ahead log was not checkpointed; nothing was made"))
+            throw GateError.database(DatabaseFailure(.other, "the new database's write-ahead log was not checkpointed; nothing was made"))
         }
         guard link(building, path) == 0 else {
             let reason = errno
-            if reason == EEXIST { throw .conflict(.databaseExists(path: path)) }
-            throw .database(DatabaseFailure(.other, "cannot put the new database at \(path.escapedForMessage): \(String(cString: strerror(reason)))"))
+            if reason == EEXIST { throw GateError.conflict(.databaseExists(path: path)) }
+            throw GateError.database(DatabaseFailure(.other, "cannot put the new database at \(path.escapedForMessage): \(String(cString: strerror(reason)))"))
         }
         return try Gate(database: .file(path), timeSource: timeSource, random: random, create: false)
     }

@@ -116,7 +116,8 @@ extension Gate {
     /// would otherwise leave the log full for the next one.
     public func close() throws(GateError) {
         // Whatever the database says, the streams end: nothing will come through them again.
-        defer { hub.finish() }
+        hub.finish()  // readers of the audit log's tail stop first…
+        operations.close()  // …and what is under way ends before the database closes
         do {
             try storage.close()
         } catch {
@@ -127,6 +128,7 @@ extension Gate {
     /// Closes the database now as freeing the last copy of this gate would, however many
     /// copies are still held: for a process about to exit that keeps them. Any later use fails.
     package func closeConnection() throws(GateError) {
+        operations.close()
         do {
             if let file = storage.sqlite { try file.closeConnections() } else { try storage.close() }
         } catch {

@@ -16,6 +16,8 @@ public struct Gate: Sendable {
     let hub = EventHub()
     /// Failures a test asked for (``injectFailure(_:times:)``).
     let faults = FaultSwitch()
+    /// The reads and writes under way, which ``close()`` waits for.
+    let operations = OperationCount()
     /// Session answers kept while the database is unchanged (``session(token:)``).
     let sessionMemo = SessionMemo()
     /// The local account every write of this gate is recorded as done for (``acting(for:)``).
@@ -136,6 +138,8 @@ public struct Gate: Sendable {
     func write<T: Sendable>(_ body: @Sendable (any GateTransaction) throws -> T) async throws(GateError) -> T {
         let result: T
         let account = account
+        guard operations.enter() else { throw Self.closed }
+        defer { operations.leave() }
         do {
             if let fault = faults.failure(writing: true, on: storage.description) { throw fault }
             result = try await storage.write { transaction in
@@ -151,6 +155,8 @@ public struct Gate: Sendable {
 
     /// Runs `body` on a read-only snapshot, reporting failures as ``GateError``.
     func read<T: Sendable>(_ body: @Sendable (any GateTransaction) throws -> T) async throws(GateError) -> T {
+        guard operations.enter() else { throw Self.closed }
+        defer { operations.leave() }
         do {
             if let fault = faults.failure(writing: false, on: storage.description) { throw fault }
             return try await storage.read { transaction in try body(transaction) }
@@ -158,4 +164,7 @@ public struct Gate: Sendable {
             throw GateError.from(error)
         }
     }
+
+    /// The refusal of an operation after ``close()``.
+    static let closed = GateError.database(DatabaseFailure(.other, "the gate is closed"))
 }

@@ -1,0 +1,172 @@
+import Foundation
+import GateCore
+import Synchronization
+
+/// Many families in one process: one SQLite file per family in one folder, opened on first
+/// use and closed again when more than `maximumOpen` are open and it is the least recently
+/// used one nobody is using.
+///
+/// A family is a name (`smiths`: 1 to 63 lowercase letters, digits and dashes), its
+/// database `FOLDER/smiths.sqlite`. A name never makes a file on its own: only
+/// ``create(_:setUp:)`` does, so a request naming an unknown family is
+/// ``GateError/notFound(_:)`` (``GateSubject/family(_:)``) and nothing is written.
+///
+/// ```swift
+/// let families = try GateDirectory(folder: "/var/lib/kids-app/families")
+/// let state = try await families.withGate("smiths") { gate in try await gate.state(profile: "emma") }
+/// ```
+public final class GateDirectory: Sendable {
+    /// Where the families' databases are.
+    public let folder: String
+    /// How many families' databases stay open at most while none of them is in use.
+    public let maximumOpen: Int
+    private let timeSource: TimeSource
+    private let random: RandomSource
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var open: [String: Entry] = [:]
+        var uses: UInt64 = 0
+    }
+
+    private struct Entry: Sendable {
+        var gate: Gate
+        var users = 0
+        var lastUse: UInt64
+    }
+
+    /// The families in `folder` (made, `0700`, if missing), at most `maximumOpen` (at least
+    /// 1) open at a time while idle; `timeSource` and `random` as for ``Gate``.
+    public init(folder: String, maximumOpen: Int = 64, timeSource: TimeSource = .system, random: RandomSource = .secure) throws(GateError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .database(DatabaseFailure(.other, "cannot make the families' folder \(folder.escapedForMessage): \(error.localizedDescription)"))
+        }
+        self.folder = folder
+        self.maximumOpen = max(maximumOpen, 1)
+        self.timeSource = timeSource
+        self.random = random
+    }
+
+    /// Runs `body` with the gate of `family`, opening its database if it is not open; the
+    /// database stays open while `body` runs (a stream of its updates, too). Throws a
+    /// ``GateError``, or what `body` throws.
+    public func withGate<T>(_ family: String, _ body: (Gate) async throws -> T) async throws -> T {
+        let gate = try checkOut(family)
+        defer { checkIn(family) }
+        return try await body(gate)
+    }
+
+    /// Makes the database of a new family and runs `setUp` on it first
+    /// (``Gate/create(at:timeSource:random:setUp:)``): a family that exists is
+    /// ``GateConflict/databaseExists(path:)``. Throws a ``GateError``, or what `setUp` throws.
+    public func create(_ family: String, setUp: (Gate) async throws -> Void) async throws {
+        let path = try path(of: family)
+        let gate = try await Gate.create(at: path, timeSource: timeSource, random: random, setUp: setUp)
+        try gate.close()
+    }
+
+    /// The names of the families there are, sorted.
+    public func families() throws(GateError) -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw .database(DatabaseFailure(.other, "cannot read the families' folder \(folder.escapedForMessage): \(error.localizedDescription)"))
+        }
+        return names.compactMap { name in
+            guard name.hasSuffix(".sqlite") else { return nil }
+            let family = String(name.dropLast(".sqlite".count))
+            return Self.isFamilyName(family) ? family : nil
+        }.sorted()
+    }
+
+    /// How many families' databases are open now.
+    public var openCount: Int {
+        state.withLock { $0.open.count }
+    }
+
+    /// Closes every open database (their update and event streams end).
+    public func close() throws(GateError) {
+        let gates = state.withLock { state in
+            defer { state.open = [:] }
+            return state.open.values.map(\.gate)
+        }
+        for gate in gates { try gate.close() }
+    }
+
+    // MARK: - Opening and closing
+
+    private func checkOut(_ family: String) throws(GateError) -> Gate {
+        let path = try path(of: family)
+        if let gate = state.withLock({ state -> Gate? in
+            state.uses += 1
+            guard var entry = state.open[family] else { return nil }
+            entry.users += 1
+            entry.lastUse = state.uses
+            state.open[family] = entry
+            return entry.gate
+        }) {
+            return gate
+        }
+        let opened: Gate
+        do {
+            opened = try Gate(database: .file(path), timeSource: timeSource, random: random, create: false)
+        } catch .notFound(.database) {
+            throw .notFound(.family(family))
+        }
+        // Another task may have opened it meanwhile: the first one stays, this one closes.
+        let (gate, surplus, idle) = state.withLock { state -> (Gate, Gate?, [Gate]) in
+            state.uses += 1
+            if var entry = state.open[family] {
+                entry.users += 1
+                entry.lastUse = state.uses
+                state.open[family] = entry
+                return (entry.gate, opened, [])
+            }
+            state.open[family] = Entry(gate: opened, users: 1, lastUse: state.uses)
+            return (opened, nil, Self.evict(&state, keeping: maximumOpen))
+        }
+        try? surplus?.close()
+        for gate in idle { try? gate.close() }
+        return gate
+    }
+
+    private func checkIn(_ family: String) {
+        let idle = state.withLock { state -> [Gate] in
+            state.open[family]?.users -= 1
+            return Self.evict(&state, keeping: maximumOpen)
+        }
+        for gate in idle { try? gate.close() }
+    }
+
+    /// Takes the least recently used idle gates out of `state` until at most `limit` are
+    /// open (or none is idle), and returns them to be closed.
+    private static func evict(_ state: inout State, keeping limit: Int) -> [Gate] {
+        var evicted: [Gate] = []
+        while state.open.count > limit {
+            guard let (family, entry) = state.open.filter({ $0.value.users == 0 }).min(by: { $0.value.lastUse < $1.value.lastUse })
+            else { break }
+            state.open[family] = nil
+            evicted.append(entry.gate)
+        }
+        return evicted
+    }
+
+    // MARK: - Names
+
+    /// The database of `family`, or bad input for a name that is not a family's.
+    private func path(of family: String) throws(GateError) -> String {
+        guard Self.isFamilyName(family) else { throw .invalidInput(.malformedFamilyName(family)) }
+        return URL(fileURLWithPath: folder).appendingPathComponent(family + ".sqlite").path
+    }
+
+    /// 1 to 63 of `a-z`, `0-9` and `-`, starting with a letter or digit: a file name on any
+    /// file system, and never a path.
+    static func isFamilyName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard (1...63).contains(bytes.count), bytes[0] != UInt8(ascii: "-") else { return false }
+        return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+    }
+}

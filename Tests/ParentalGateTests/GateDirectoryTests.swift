@@ -1,0 +1,118 @@
+import Foundation
+import ParentalGate
+import Testing
+import TestSlots
+
+/// `GateDirectory`: many families in one process, a file each, a bounded number open.
+@Suite("Many families in one process: a directory of gates", .boundedConcurrency)
+struct GateDirectoryTests {
+    private static func folder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("families-\(UUID().uuidString)").path
+    }
+
+    /// The process's open file descriptors.
+    private static func openDescriptors() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    }
+
+    @Test("a name from a request never makes a file: an unknown family is not found, a malformed name is bad input")
+    func namesMakeNothing() async throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let families = try GateDirectory(folder: folder)
+        await #expect(throws: GateError.notFound(.family("nofam"))) {
+            try await families.withGate("nofam") { gate in try await gate.profiles() }
+        }
+        for bad in ["", "../etc", "Smiths", "a/b", "-x", "smiths.sqlite", String(repeating: "a", count: 64), "émile"] {
+            await #expect(throws: GateError.invalidInput(.malformedFamilyName(bad))) {
+                try await families.withGate(bad) { gate in try await gate.profiles() }
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        #expect(try families.families().isEmpty)
+    }
+
+    @Test("the README's lines")
+    func readme() async throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let families = try GateDirectory(folder: folder)      // /var/lib/kids-app/families
+        try await families.create("smiths") { gate in try await gate.addProfile("emma") }
+        let state = try await families.withGate("smiths") { gate in try await gate.state(profile: "emma") }
+        #expect(state == .child)
+        try families.close()
+    }
+
+    @Test("create sets a family up once; withGate reaches it by name; a second create is a conflict")
+    func createAndUse() async throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let families = try GateDirectory(folder: folder)
+        try await families.create("smiths") { gate in try await gate.addProfile("emma") }
+        try await families.create("jones-2") { gate in try await gate.addProfile("liam") }
+        await #expect(throws: GateError.conflict(.databaseExists(path: folder + "/smiths.sqlite"))) {
+            try await families.create("smiths") { _ in }
+        }
+        #expect(try families.families() == ["jones-2", "smiths"])
+        #expect(try await families.withGate("smiths") { gate in try await gate.profiles().map(\.name) } == ["emma"])
+        #expect(try await families.withGate("jones-2") { gate in try await gate.profiles().map(\.name) } == ["liam"])
+        try families.close()
+        #expect(families.openCount == 0)
+    }
+
+    @Test("at most maximumOpen idle families stay open: their descriptors are given back, and a closed family opens again as it was")
+    func boundedOpenFiles() async throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let families = try GateDirectory(folder: folder, maximumOpen: 3)
+        let names = (1...12).map { "family-\($0)" }
+        for name in names { try await families.create(name) { gate in try await gate.addProfile("child") } }
+        let before = try Self.openDescriptors()
+        for name in names {
+            _ = try await families.withGate(name) { gate in try await gate.begin(profile: "child") }
+            #expect(families.openCount <= 3)
+        }
+        let perOpenFamily = Double(try Self.openDescriptors() - before) / 3
+        #expect(perOpenFamily <= 6, "descriptors of 3 open families, not 12: \(perOpenFamily) each")
+        for name in names {
+            let state = try await families.withGate(name) { gate in try await gate.state(profile: "child") }
+            guard case .verifying = state else {
+                Issue.record("\(name): the challenge begun before it was closed is gone: \(state)")
+                continue
+            }
+        }
+        try families.close()
+        #expect(try Self.openDescriptors() <= before)
+    }
+
+    @Test("a family in use is never closed under its user: its update stream goes on while others come and go")
+    func inUseStaysOpen() async throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let families = try GateDirectory(folder: folder, maximumOpen: 1)
+        for name in ["a", "b", "c"] { try await families.create(name) { gate in try await gate.addProfile("child") } }
+        let (started, starting) = AsyncStream.makeStream(of: Void.self)
+        let listener = Task {
+            try await families.withGate("a") { gate in
+                let updates = try await gate.updates()
+                starting.yield()
+                do {
+                    for try await update in updates {
+                        if case .recorded(let entry, _) = update, entry.event.kind == .challengeIssued { return true }
+                    }
+                } catch {
+                    return false
+                }
+                return false
+            }
+        }
+        for await _ in started { break }
+        for name in ["b", "c", "b"] {
+            _ = try await families.withGate(name) { gate in try await gate.begin(profile: "child") }
+        }
+        #expect(families.openCount == 1, "only a, which is in use: the others closed as soon as they were idle")
+        _ = try await families.withGate("a") { gate in try await gate.begin(profile: "child") }
+        #expect(try await within(.seconds(60)) { try await listener.value } == true, "a's stream saw its begin")
+        try families.close()
+    }
+}
