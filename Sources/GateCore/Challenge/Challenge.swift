@@ -1,7 +1,7 @@
 import Foundation
 
 /// A question put to a child, as a client sees it: never with its answer.
-public struct Challenge: Identifiable, Hashable, Sendable, Codable {
+public struct Challenge: Identifiable, Hashable, Sendable {
     public var id: ChallengeID
     /// The profile the challenge was issued to.
     public var profileID: Int64

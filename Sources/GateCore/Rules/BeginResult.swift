@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the gate answers to a request for a challenge (``GateEvent/begin(_:id:client:)``), and what `Gate.begin(profile:client:)` gives.
-public enum BeginResult: Hashable, Sendable, Codable {
+public enum BeginResult: Hashable, Sendable {
     /// The challenge to show: prompt, choices, deadline. Never its answer.
     case challenge(Challenge)
     /// Refused: locked out until the given time.

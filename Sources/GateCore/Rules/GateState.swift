@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a profile's gate stands (SPEC.md's state machine, made durable).
-public enum GateState: Hashable, Sendable, Codable {
+public enum GateState: Hashable, Sendable {
     /// The child side: the gate is closed and a challenge may begin.
     case child
     /// A challenge is open.

@@ -81,7 +81,7 @@ struct GateController: Sendable {
         guard case .passed(let pass) = result, cookie == "1" else { return EditedResponse(response: try Self.answered(result)) }
         // The page's cookie instead of a token in the body: script on the page never holds it.
         var json = ResultJSON(result)
-        json.token = nil
+        json.hidesToken = true
         let secure = RequestClient(request, context: context, options: options).isSecure
         let sessionCookie = SessionToken.cookie(pass, profile: profile, now: gate.now(), secure: secure)
         return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
@@ -94,9 +94,11 @@ struct GateController: Sendable {
         return try Self.answered(try await gate.cancel(challenge: id, client: body.client))
     }
 
-    @Sendable func state(_ request: Request, context: GateRequestContext) async throws -> StateResponse {
+    /// The state as anyone may see it: an open challenge without its id, so that only the
+    /// client that began it (which got the id then) can answer or cancel it.
+    @Sendable func state(_ request: Request, context: GateRequestContext) async throws -> StateJSON {
         let name = try await gate.profile(named: try context.pathParameter("profile")).name
-        return StateResponse(StateJSON(profile: name, state: try await gate.state(profile: name)))
+        return StateJSON(profile: name, state: try await gate.state(profile: name))
     }
 
     @Sendable func endSession(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<[String: Bool]> {

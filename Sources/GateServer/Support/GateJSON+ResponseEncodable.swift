@@ -9,5 +9,6 @@ extension PolicyJSON: ResponseEncodable {}
 extension QuestionSetJSON: ResponseEncodable {}
 extension AuditReport: ResponseEncodable {}
 extension ResultJSON: ResponseEncodable {}
+extension StateJSON: ResponseEncodable {}
 extension NotificationJSON: ResponseEncodable {}
 extension ParentRequestJSON: ResponseEncodable {}

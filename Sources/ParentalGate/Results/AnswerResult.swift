@@ -1,7 +1,7 @@
 import Foundation
 
 /// What ``Gate/answer(challenge:value:client:)`` and ``Gate/cancel(challenge:client:)`` give.
-public enum AnswerResult: Hashable, Sendable, Codable {
+public enum AnswerResult: Hashable, Sendable {
     /// Right, in time: parent mode is on.
     case passed(ParentPass)
     /// Wrong (or too fast): the challenge is still open with `triesLeft` tries.

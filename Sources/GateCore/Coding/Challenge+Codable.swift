@@ -1,0 +1,41 @@
+import Foundation
+
+extension CodingUserInfoKey {
+    /// `true` in an encoder's `userInfo` leaves challenges' ids out: whoever holds an id can
+    /// answer the challenge, so a profile's status for anyone shows it without.
+    public static let hidingChallengeIDs = CodingUserInfoKey(rawValue: "ParentalGate.hidingChallengeIDs")!
+}
+
+/// A challenge as JSON, as the HTTP API and `gatectl --json` write it: `id`, `profileId`,
+/// `prompt`, `locale`, `format`, `choices` (for `choice`), `issuedAt`, `deadline`.
+extension Challenge: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, profileId, prompt, locale, format, choices, issuedAt, deadline
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try encode(to: encoder, hidingID: encoder.userInfo[.hidingChallengeIDs] as? Bool == true)
+    }
+
+    /// The JSON, without the id when `hidingID`.
+    package func encode(to encoder: any Encoder, hidingID: Bool) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if !hidingID { try container.encode(id, forKey: .id) }
+        try container.encode(profileID, forKey: .profileId)
+        try container.encode(prompt, forKey: .prompt)
+        try container.encode(locale, forKey: .locale)
+        try container.encode(format, forKey: .format)
+        try container.encodeIfPresent(choices, forKey: .choices)
+        try container.encode(issuedAt, forKey: .issuedAt)
+        try container.encode(deadline, forKey: .deadline)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(ChallengeID.self, forKey: .id), profileID: try container.decode(Int64.self, forKey: .profileId),
+            prompt: try container.decode(String.self, forKey: .prompt), locale: try container.decode(LocaleTag.self, forKey: .locale),
+            format: try container.decode(AnswerFormat.self, forKey: .format), choices: try container.decodeIfPresent([Int].self, forKey: .choices),
+            issuedAt: try container.decode(Date.self, forKey: .issuedAt), deadline: try container.decode(Date.self, forKey: .deadline))
+    }
+}
