@@ -80,8 +80,8 @@ package struct PostgresStore: GateStorage {
         } catch let error as PSQLError {
             let failure = PostgresFailure(error)
             // 28…: no such role, a wrong password, a refused login; 3D000: no such database.
-            if let code = failure.code, code.hasPrefix("28") || code == "3D000" {
-                throw StoreError.postgres(code: code, message: "\(name): \(failure.message)")
+            if failure.code.hasPrefix("28") || failure.code == "3D000" {
+                throw StoreError.postgres(code: failure.code, message: "\(name): \(failure.message)")
             }
             return
         } catch {

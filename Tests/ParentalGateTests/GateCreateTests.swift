@@ -83,4 +83,21 @@ struct GateCreateTests {
         #expect(try Self.files(in: folder) == ["race.sqlite"], "nothing hidden is left beside it")
         try gate.close()
     }
+
+    @Test("a webhook added in setUp keeps its key: the new family signs its deliveries, and nothing hidden is left")
+    func webhookKeyFollows() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("smiths.sqlite").path
+        let gate = try await Gate.create(at: path) { gate in
+            try await gate.addProfile("emma")
+            _ = try await gate.addNotification(
+                try NotificationSettings(channel: .webhook, url: "https://example.com/hook", profile: nil, events: [.failed]), by: "setup")
+        }
+        #expect(try Self.files(in: folder) == ["smiths.sqlite", "smiths.sqlite.notify-key"])
+        #expect(try await gate.testNotification(by: "mum") == 1)
+        let claimed = try await gate.claimNotifications(limit: 10, lease: .seconds(60))
+        #expect(claimed.count == 1 && claimed.first?.headers.contains { $0.name == OutgoingNotification.signatureHeader } == true, "the delivery is signed with the secret the key unseals")
+        try gate.close()
+    }
 }

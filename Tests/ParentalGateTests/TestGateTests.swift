@@ -131,7 +131,8 @@ struct TestGateTests {
             guard let error = error as? GateError, case .database(let failure) = error else { return false }
             return failure.kind == .busy && error.isRetryable && error.httpStatus == 503 && error.retryAfter == .seconds(1)
         }
-        #expect(try await test.gate.attempts(AttemptFilter(), limit: 10).items.isEmpty)
+        #expect(try await test.gate.auditEntries(AuditFilter(kinds: [.challengeIssued]), limit: 10).items.isEmpty, "the refused begin wrote nothing")
+        #expect(try await test.gate.state(profile: "emma") == .child)
         let challenge = try await test.begin("emma")  // once: the retry works
 
         test.failDatabase(as: .readOnly, times: nil)
@@ -139,6 +140,7 @@ struct TestGateTests {
         for _ in 0..<3 {
             await #expect(throws: GateError.self) { _ = try await test.pass(challenge) }
         }
+        #expect(try await test.gate.state(profile: "emma") == .verifying(challenge), "the refused answers changed nothing")
         do {
             _ = try await test.gate.addProfile("liam")
             Issue.record("a read-only database took a write")

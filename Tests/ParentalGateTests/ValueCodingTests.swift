@@ -55,7 +55,7 @@ struct ValueCodingTests {
         for state in [state, .child, .parent(until: test.clock.now), .lockedOut(until: test.clock.now), .hardLocked, .disabled] as [GateState] {
             #expect(try Self.roundTrip(state), "\(state)")
         }
-        await #expect(throws: DecodingError.self) {
+        #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(AnswerResult.self, from: Data(#"{"result": "maybe"}"#.utf8))
         }
     }

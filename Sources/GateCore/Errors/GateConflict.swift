@@ -14,6 +14,8 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
     case databaseInUse(path: String, process: Int32)
     /// A database is already there, so a new one is not made (`Gate.create(at:setUp:)`).
     case databaseExists(path: String)
+    /// A family with this name already exists (a `GateDirectory`'s).
+    case familyExists(String)
     /// The database refused the change (a rule it enforces); the message says which.
     case refused(String)
 
@@ -25,6 +27,7 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
         case .challengeEnded(let id): .challenge(id)
         case .requestDecided(let number, _), .requestProfileRenamed(let number): .parentRequest(number)
         case .databaseInUse, .databaseExists: .database
+        case .familyExists(let name): .family(name)
         case .refused: nil
         }
     }
@@ -47,6 +50,8 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
             "process \(process) has the database \(path.escapedForMessage) open (the daemon?): stop it first (systemctl stop parental-gated); nothing was replaced"
         case .databaseExists(let path):
             "a database is already at \(path.escapedForMessage); nothing was made"
+        case .familyExists(let name):
+            "a family named '\(name.escapedForMessage)' already exists; nothing was made"
         case .refused(let detail):
             "refused by the database: \(detail)"
         }

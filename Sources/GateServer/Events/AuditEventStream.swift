@@ -88,8 +88,10 @@ struct AuditEventStream: Sendable {
             } onCancelOrGracefulShutdown: {
                 bell.finish()
             }
-        } catch let error as GateError {
+        } catch let error as GateError where !error.isClosed {
             logger.error("event stream ended: \(error)")
+        } catch is GateError {
+            // The gate closed (the daemon is stopping): the stream ends as on shutdown.
         }
         if let failure { throw failure }
     }

@@ -17,7 +17,7 @@ import Darwin
 /// sent along with a bug report) does not give the secrets away.
 package final class NotificationKey: Sendable {
     /// The name the key file has beside the database.
-    static let suffix = ".notify-key"
+    package static let suffix = ".notify-key"
 
     private let database: String?
     private let loaded = Mutex<SymmetricKey?>(nil)

@@ -18,6 +18,9 @@ public struct DatabaseFailure: Equatable, Sendable, CustomStringConvertible {
         case newerSchema
         /// Not a ParentalGate database (another program's, or not SQLite at all).
         case notOurs
+        /// This gate was closed (``Gate/close()``): the process is shutting down, or a
+        /// directory of families closed it; open the database again to go on.
+        case closed
         /// Anything else: the message says what.
         case other
     }

@@ -1,7 +1,7 @@
 /// The HTTP status a web API answers a ``GateError`` with (the gate's own server uses it).
 extension GateError {
     /// 400 for bad input, 403, 404, 409; for the database 503 while a retry may help (busy,
-    /// unreachable, read-only), 507 when the disk is full, 500 when someone must repair it.
+    /// unreachable) or the service cannot write or is stopping (read-only, closed), 507 when the disk is full, 500 when someone must repair it.
     public var httpStatus: Int {
         switch self {
         case .invalidInput: 400
@@ -10,7 +10,7 @@ extension GateError {
         case .conflict: 409
         case .database(let failure):
             switch failure.kind {
-            case .busy, .unreachable, .readOnly: 503
+            case .busy, .unreachable, .readOnly, .closed: 503
             case .diskFull: 507
             case .damaged, .newerSchema, .notOurs, .other: 500
             }

@@ -43,8 +43,9 @@ extension GateError {
         case "53100": .diskFull
         case "XX001", "XX002": .damaged
         default:
-            // Class 08 is the connection; 57P01–57P03 a server shutting down or starting.
-            code.hasPrefix("08") || code.hasPrefix("57P") ? .unreachable : .other
+            // Class 08 is the connection; 57P01–57P03 a server shutting down or starting
+            // (57P04, a dropped database, is not coming back).
+            code.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(code) ? .unreachable : .other
         }
     }
 }

@@ -36,8 +36,15 @@ public enum GateError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the gate was closed (``Gate/close()``) before or during the call.
+    public var isClosed: Bool {
+        if case .database(let failure) = self { failure.kind == .closed } else { false }
+    }
+
     /// Whether the same call may succeed if simply made again shortly (a busy database, a
-    /// server that is restarting); nothing was changed.
+    /// server that is restarting). A busy database changed nothing; a connection lost in the
+    /// middle of a commit may have committed it, so a retried write must be one that may run
+    /// twice (a begin abandons the first challenge; an answer to it is refused as ended).
     public var isRetryable: Bool {
         if case .database(let failure) = self { failure.isRetryable } else { false }
     }

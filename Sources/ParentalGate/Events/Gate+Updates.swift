@@ -21,10 +21,17 @@ extension Gate {
     public func updates(
         after auditID: Int64? = nil, pollInterval: Duration = .seconds(2)
     ) async throws(GateError) -> AsyncThrowingStream<GateUpdate, any Error> {
+        try await updates(after: auditID, pollInterval: pollInterval, buffer: Self.updateBuffer)
+    }
+
+    /// The same with a buffer of `buffer` updates (a test's small one).
+    package func updates(
+        after auditID: Int64?, pollInterval: Duration, buffer: Int
+    ) async throws(GateError) -> AsyncThrowingStream<GateUpdate, any Error> {
         let newest = try await auditEntries(order: .newestFirst, limit: 1).items.first?.id ?? 0
         let start = auditID ?? newest
         guard (0...newest).contains(start) else { throw GateError.notFound(.auditRecord(start)) }
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: GateUpdate.self, bufferingPolicy: .bufferingOldest(Self.updateBuffer))
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: GateUpdate.self, bufferingPolicy: .bufferingOldest(max(buffer, 1)))
         let gate = self
         let (wakeups, bell) = auditBell()
         let task = Task {
@@ -35,6 +42,8 @@ extension Gate {
                     bell.finish()
                 }
                 continuation.finish()
+            } catch let error as GateError where error.isClosed {
+                continuation.finish()  // the gate was closed as the stream read
             } catch {
                 continuation.finish(throwing: error)
             }
@@ -99,23 +108,27 @@ extension Gate {
             bell.finish()
         }
         var last = start
+        var fullWait = 10
         bell.yield()
         for await _ in wakeups {
             var found = false
-            reading: while !Task.isCancelled {
+            reading: while !Task.isCancelled, !operations.isClosed {
                 let page = try await auditEntries(order: .oldestFirst, limit: 500, after: PageCursor(id: last))
                 guard let newest = page.items.last else { break }
                 found = true
                 guard let taken = try await deliver(page.items) else { return }
                 last = taken
                 if taken < newest.id {
-                    // The consumer is full: give it a moment, then read on from what it took.
-                    try? await Task.sleep(for: .milliseconds(20))
+                    // The consumer is full: give it a moment (longer while it stays full), then
+                    // read on from what it took.
+                    try? await Task.sleep(for: .milliseconds(fullWait))
+                    fullWait = min(fullWait * 2, 1000)
                     continue reading
                 }
+                fullWait = 10
                 if page.next == nil { break }
             }
-            if Task.isCancelled { return }
+            if Task.isCancelled || operations.isClosed { return }
             if !found { try await idle() }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GateCore
+import GateStore
 
 extension Gate {
     /// Makes a new database at `path`, runs `setUp` on it (the household's defaults, its first
@@ -17,8 +18,11 @@ extension Gate {
         if FileManager.default.fileExists(atPath: path) { throw GateError.conflict(.databaseExists(path: path)) }
         let url = URL(fileURLWithPath: path)
         let building = url.deletingLastPathComponent().appendingPathComponent(".creating-\(UUID().uuidString)-\(url.lastPathComponent)").path
+        // Everything SQLite and the gate keep beside a database: what is not linked into place
+        // goes with the hidden name.
+        let companions = ["", "-wal", "-shm", "-journal", NotificationKey.suffix]
         defer {
-            for suffix in ["", "-wal", "-shm"] { unlink(building + suffix) }
+            for suffix in companions { unlink(building + suffix) }
         }
         let gate = try Gate(database: .file(building), timeSource: timeSource, random: random)
         do {
@@ -32,8 +36,17 @@ extension Gate {
         if let size = try? FileManager.default.attributesOfItem(atPath: building + "-wal")[.size] as? Int, size > 0 {
             throw GateError.database(DatabaseFailure(.other, "the new database's write-ahead log was not checkpointed; nothing was made"))
         }
+        // The webhooks' key first (if setUp added one), so that the database, once there,
+        // can always unseal its secrets.
+        let key = building + NotificationKey.suffix
+        if FileManager.default.fileExists(atPath: key), link(key, path + NotificationKey.suffix) != 0 {
+            if errno == EEXIST { throw GateError.conflict(.databaseExists(path: path)) }
+            throw GateError.database(DatabaseFailure(
+                .other, "cannot put the new database's notification key beside \(path.escapedForMessage): \(String(cString: strerror(errno)))"))
+        }
         guard link(building, path) == 0 else {
             let reason = errno
+            if FileManager.default.fileExists(atPath: key) { unlink(path + NotificationKey.suffix) }
             if reason == EEXIST { throw GateError.conflict(.databaseExists(path: path)) }
             throw GateError.database(DatabaseFailure(.other, "cannot put the new database at \(path.escapedForMessage): \(String(cString: strerror(reason)))"))
         }

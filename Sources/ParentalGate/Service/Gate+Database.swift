@@ -109,15 +109,18 @@ extension Gate {
         storage.sqlite?.fileExposures() ?? []
     }
 
-    /// Ends every ``events()`` stream and closes the database now, however many copies of
-    /// this gate are still held; any later use fails.
+    /// Ends every ``events()`` and ``updates(after:pollInterval:)`` stream and closes the
+    /// database, however many copies of this gate are still held; any later use fails
+    /// (``DatabaseFailure/Kind/closed``).
     ///
-    /// An SQLite file's write-ahead log is emptied into it first: a process about to exit
-    /// would otherwise leave the log full for the next one.
+    /// Reads and writes under way finish first: the database then closes as the last of them
+    /// ends, and this returns at once. An SQLite file's write-ahead log is emptied into it: a
+    /// process about to exit would otherwise leave the log full for the next one. A second
+    /// call does nothing.
     public func close() throws(GateError) {
-        // Whatever the database says, the streams end: nothing will come through them again.
-        hub.finish()  // readers of the audit log's tail stop first…
-        operations.close()  // …and what is under way ends before the database closes
+        hub.finish()
+        let storage = storage
+        guard operations.close(otherwise: { try? storage.close() }) else { return }
         do {
             try storage.close()
         } catch {
@@ -128,9 +131,13 @@ extension Gate {
     /// Closes the database now as freeing the last copy of this gate would, however many
     /// copies are still held: for a process about to exit that keeps them. Any later use fails.
     package func closeConnection() throws(GateError) {
-        operations.close()
-        do {
+        let storage = storage
+        let closing: @Sendable () throws -> Void = {
             if let file = storage.sqlite { try file.closeConnections() } else { try storage.close() }
+        }
+        guard operations.close(otherwise: { try? closing() }) else { return }
+        do {
+            try closing()
         } catch {
             throw GateError.from(error)
         }

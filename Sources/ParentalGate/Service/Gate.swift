@@ -166,5 +166,5 @@ public struct Gate: Sendable {
     }
 
     /// The refusal of an operation after ``close()``.
-    static let closed = GateError.database(DatabaseFailure(.other, "the gate is closed"))
+    static let closed = GateError.database(DatabaseFailure(.closed, "the gate is closed"))
 }

@@ -4,7 +4,8 @@ import Synchronization
 
 /// Many families in one process: one SQLite file per family in one folder, opened on first
 /// use and closed again when more than `maximumOpen` are open and it is the least recently
-/// used one nobody is using.
+/// used one nobody is using (a closure of ``withGate(_:_:)`` running, a stream of its
+/// updates read inside one).
 ///
 /// A family is a name (`smiths`: 1 to 63 lowercase letters, digits and dashes), its
 /// database `FOLDER/smiths.sqlite`. A name never makes a file on its own: only
@@ -26,11 +27,15 @@ public final class GateDirectory: Sendable {
 
     private struct State: Sendable {
         var open: [String: Entry] = [:]
+        /// A clock of uses: which entry was used last, and which opening an entry is.
         var uses: UInt64 = 0
+        var isClosed = false
     }
 
     private struct Entry: Sendable {
         var gate: Gate
+        /// Which opening of the family this is (a user checks in to the one it checked out of).
+        var opening: UInt64
         var users = 0
         var lastUse: UInt64
     }
@@ -53,17 +58,22 @@ public final class GateDirectory: Sendable {
     /// database stays open while `body` runs (a stream of its updates, too). Throws a
     /// ``GateError``, or what `body` throws.
     public func withGate<T>(_ family: String, _ body: (Gate) async throws -> T) async throws -> T {
-        let gate = try checkOut(family)
-        defer { checkIn(family) }
+        let (gate, opening) = try checkOut(family)
+        defer { checkIn(family, opening: opening) }
         return try await body(gate)
     }
 
     /// Makes the database of a new family and runs `setUp` on it first
     /// (``Gate/create(at:timeSource:random:setUp:)``): a family that exists is
-    /// ``GateConflict/databaseExists(path:)``. Throws a ``GateError``, or what `setUp` throws.
+    /// ``GateConflict/familyExists(_:)``. Throws a ``GateError``, or what `setUp` throws.
     public func create(_ family: String, setUp: (Gate) async throws -> Void) async throws {
         let path = try path(of: family)
-        let gate = try await Gate.create(at: path, timeSource: timeSource, random: random, setUp: setUp)
+        let gate: Gate
+        do {
+            gate = try await Gate.create(at: path, timeSource: timeSource, random: random, setUp: setUp)
+        } catch GateError.conflict(.databaseExists) {
+            throw GateError.conflict(.familyExists(family))
+        }
         try gate.close()
     }
 
@@ -87,28 +97,41 @@ public final class GateDirectory: Sendable {
         state.withLock { $0.open.count }
     }
 
-    /// Closes every open database (their update and event streams end).
+    /// Closes every family's database, those in use too (what they are doing finishes; what
+    /// they ask next is refused as closed), and refuses every later use: for a process that
+    /// is stopping. Their update and event streams end.
     public func close() throws(GateError) {
         let gates = state.withLock { state in
-            defer { state.open = [:] }
+            defer {
+                state.open = [:]
+                state.isClosed = true
+            }
             return state.open.values.map(\.gate)
         }
-        for gate in gates { try gate.close() }
+        var failure: GateError?
+        for gate in gates {
+            do throws(GateError) { try gate.close() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
     }
 
     // MARK: - Opening and closing
 
-    private func checkOut(_ family: String) throws(GateError) -> Gate {
+    private func checkOut(_ family: String) throws(GateError) -> (Gate, UInt64) {
         let path = try path(of: family)
-        if let gate = state.withLock({ state -> Gate? in
+        let found = state.withLock { state -> (Gate, UInt64)?? in
+            guard !state.isClosed else { return .some(nil) }
             state.uses += 1
             guard var entry = state.open[family] else { return nil }
             entry.users += 1
             entry.lastUse = state.uses
             state.open[family] = entry
-            return entry.gate
-        }) {
-            return gate
+            return (entry.gate, entry.opening)
+        }
+        switch found {
+        case .some(let entry?): return entry
+        case .some(nil): throw Gate.closed
+        case nil: break
         }
         let opened: Gate
         do {
@@ -117,24 +140,29 @@ public final class GateDirectory: Sendable {
             throw .notFound(.family(family))
         }
         // Another task may have opened it meanwhile: the first one stays, this one closes.
-        let (gate, surplus, idle) = state.withLock { state -> (Gate, Gate?, [Gate]) in
+        let (entry, surplus, idle) = state.withLock { state -> ((Gate, UInt64)?, Gate?, [Gate]) in
+            guard !state.isClosed else { return (nil, opened, []) }
             state.uses += 1
             if var entry = state.open[family] {
                 entry.users += 1
                 entry.lastUse = state.uses
                 state.open[family] = entry
-                return (entry.gate, opened, [])
+                return ((entry.gate, entry.opening), opened, [])
             }
-            state.open[family] = Entry(gate: opened, users: 1, lastUse: state.uses)
-            return (opened, nil, Self.evict(&state, keeping: maximumOpen))
+            state.open[family] = Entry(gate: opened, opening: state.uses, users: 1, lastUse: state.uses)
+            return ((opened, state.uses), nil, Self.evict(&state, keeping: maximumOpen))
         }
         try? surplus?.close()
         for gate in idle { try? gate.close() }
-        return gate
+        guard let entry else { throw Gate.closed }
+        return entry
     }
 
-    private func checkIn(_ family: String) {
+    private func checkIn(_ family: String, opening: UInt64) {
         let idle = state.withLock { state -> [Gate] in
+            // The opening this user checked out of (the family may have been closed and
+            // opened again since: that one's users are not this one's).
+            guard state.open[family]?.opening == opening else { return [] }
             state.open[family]?.users -= 1
             return Self.evict(&state, keeping: maximumOpen)
         }

@@ -1,14 +1,20 @@
 import Foundation
 import Synchronization
 
-/// The reads and writes under way on a gate's database, so that ``Gate/close()`` waits for
-/// them (SQLite must not close under a statement) and none starts after it.
+/// The reads and writes under way on a gate's database, so that ``Gate/close()`` never closes
+/// it under one (SQLite must not close under a statement) and none starts after it.
+///
+/// Closing never waits: with operations under way, the database closes as the last of them
+/// ends. (A close that waited would hold a thread of the cooperative pool that an operation
+/// needs to finish: two at once could hang a two-core machine.)
 final class OperationCount: Sendable {
     private let state = Mutex(State())
 
     private struct State: Sendable {
         var running = 0
         var isClosed = false
+        /// What closes the database, once the last operation under way has ended.
+        var closing: (@Sendable () -> Void)?
     }
 
     /// Counts an operation in; `false` once the gate is closed.
@@ -20,15 +26,31 @@ final class OperationCount: Sendable {
         }
     }
 
-    /// Counts an operation out.
+    /// Counts an operation out; the last one out of a closed gate closes its database.
     func leave() {
-        state.withLock { $0.running -= 1 }
+        let closing = state.withLock { state -> (@Sendable () -> Void)? in
+            state.running -= 1
+            guard state.running == 0, let closing = state.closing else { return nil }
+            state.closing = nil
+            return closing
+        }
+        closing?()
     }
 
-    /// Refuses new operations, then waits until those under way have ended (each is one
-    /// short transaction on the database's own threads).
-    func close() {
-        state.withLock { $0.isClosed = true }
-        while state.withLock({ $0.running }) > 0 { usleep(500) }
+    /// Whether the gate was closed.
+    var isClosed: Bool {
+        state.withLock { $0.isClosed }
+    }
+
+    /// Refuses new operations. `true`: none is under way, the caller closes the database now;
+    /// `false`: `closing` runs when the last one ends (or the gate was closed already).
+    func close(otherwise closing: @escaping @Sendable () -> Void) -> Bool {
+        state.withLock { state in
+            guard !state.isClosed else { return false }
+            state.isClosed = true
+            guard state.running > 0 else { return true }
+            state.closing = closing
+            return false
+        }
     }
 }
