@@ -117,15 +117,15 @@ extension Gate {
                 guard let newest = page.items.last else { break }
                 found = true
                 guard let taken = try await deliver(page.items) else { return }
-                last = taken
                 if taken < newest.id {
-                    // The consumer is full: give it a moment (longer while it stays full), then
-                    // read on from what it took.
+                    // The consumer is full: give it a moment (longer while it takes nothing),
+                    // then read on from what it took.
+                    fullWait = taken > last ? 10 : min(fullWait * 2, 1000)
+                    last = taken
                     try? await Task.sleep(for: .milliseconds(fullWait))
-                    fullWait = min(fullWait * 2, 1000)
                     continue reading
                 }
-                fullWait = 10
+                last = taken
                 if page.next == nil { break }
             }
             if Task.isCancelled || operations.isClosed { return }

@@ -25,14 +25,14 @@ final class FaultSwitch: Sendable {
 
     /// The failure an operation meets now on `database`, if one is armed for it: a write
     /// meets every kind, a read only those that stop reads too (not busy, read-only, full).
-    func failure(writing: Bool, on database: String) -> (any Error)? {
+    func failure(writing: Bool, on database: @autoclosure () -> String) -> (any Error)? {
         state.withLock { state -> (any Error)? in
             guard let kind = state.kind, writing || Self.stopsReads(kind) else { return nil }
             if let remaining = state.remaining {
                 guard remaining > 0 else { return nil }
                 state.remaining = remaining - 1
             }
-            return Self.error(kind, on: database)
+            return Self.error(kind, on: database())
         }
     }
 

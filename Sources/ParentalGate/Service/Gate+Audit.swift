@@ -80,13 +80,9 @@ extension Gate {
                 cutoff: cutoff, auditRecords: result.auditRecords, prunedThroughID: result.prunedThroughID,
                 challenges: result.challenges, attempts: result.attempts, sessions: result.sessions)
         }
-        do {
-            if let file = storage.sqlite {
-                let (before, after) = try await file.reclaimSpace()
-                report.bytesReclaimed = max(0, before - after)
-            }
-        } catch {
-            throw GateError.from(error)
+        if let file = storage.sqlite {
+            let (before, after) = try await onStorage(writing: true) { try await file.reclaimSpace() }
+            report.bytesReclaimed = max(0, before - after)
         }
         return report
     }

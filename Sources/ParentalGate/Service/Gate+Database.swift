@@ -5,12 +5,8 @@ import GateStore
 extension Gate {
     /// Schema version, pending migrations, file sizes and row counts.
     public func databaseStatus() async throws(GateError) -> DatabaseStatus {
-        let status: StoreStatus
-        do {
-            status = try await sqliteFile(for: "database status").status()
-        } catch {
-            throw GateError.from(error)
-        }
+        let file = try sqliteFile(for: "database status")
+        let status = try await onStorage(writing: false) { try await file.status() }
         let counts = status.counts
         return DatabaseStatus(
             path: status.location.description, schemaVersion: status.schemaVersion,
@@ -26,12 +22,8 @@ extension Gate {
 
     /// Walks the audit log's hash chain and reports the first edited or deleted record.
     public func verifyAudit() async throws(GateError) -> AuditReport {
-        let verification: AuditVerification
-        do {
-            verification = try await storage.verifyAudit()
-        } catch {
-            throw GateError.from(error)
-        }
+        let storage = storage
+        let verification = try await onStorage(writing: false) { try await storage.verifyAudit() }
         let brokenID: Int64? = switch verification.problem {
         case nil: nil
         case .altered(let id)?, .brokenLink(let id)?, .anchorMismatch(let id)?, .runAltered(let id)?: id
@@ -50,11 +42,8 @@ extension Gate {
     /// Problems SQLite's integrity and foreign-key checks find, and what a write needs and
     /// cannot do, on a connection of its own; empty when the file is sound and writable.
     public func integrityProblems() async throws(GateError) -> [String] {
-        do {
-            return try await sqliteFile(for: "an integrity check").integrityProblems()
-        } catch {
-            throw GateError.from(error)
-        }
+        let file = try sqliteFile(for: "an integrity check")
+        return try await onStorage(writing: false) { try await file.integrityProblems() }
     }
 
     /// Copies the database to a new private file (`0600`) with SQLite's online backup
@@ -64,11 +53,8 @@ extension Gate {
     /// treat as a file (empty, `:memory:`, `file:` URIs), a symbolic link, a folder or device,
     /// the database's own files, and an existing file unless `replacing`.
     public func backup(to path: String, replacing: Bool = false) async throws(GateError) {
-        do {
-            try await sqliteFile(for: "a backup").backup(to: path, replacing: replacing)
-        } catch {
-            throw GateError.from(error)
-        }
+        let file = try sqliteFile(for: "a backup")
+        try await onStorage(writing: false) { try await file.backup(to: path, replacing: replacing) }
     }
 
     /// Writes `data` (an export) to a new private file (`0600`) at `path`, refusing what

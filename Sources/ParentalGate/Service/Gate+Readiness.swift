@@ -16,11 +16,15 @@ extension Gate {
     /// mounted read-write with at least ``minimumFreeBytes`` free.
     public func writeProblems() async -> [String] {
         var problems: [String] = []
+        let storage = storage
         do {
-            try await storage.write { _ -> Void in throw RolledBack() }
-        } catch is RolledBack {
+            try await onStorage(writing: true) {
+                do {
+                    try await storage.write { _ -> Void in throw RolledBack() }
+                } catch is RolledBack {}
+            }
         } catch {
-            problems.append(GateError.from(error).description)
+            problems.append(error.description)
         }
         guard case .file(let path) = storage.sqlite?.location else { return problems }
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {

@@ -136,18 +136,13 @@ public struct Gate: Sendable {
 
     /// Runs `body` in one write transaction, reporting failures as ``GateError``.
     func write<T: Sendable>(_ body: @Sendable (any GateTransaction) throws -> T) async throws(GateError) -> T {
-        let result: T
         let account = account
-        guard operations.enter() else { throw Self.closed }
-        defer { operations.leave() }
-        do {
-            if let fault = faults.failure(writing: true, on: storage.description) { throw fault }
-            result = try await storage.write { transaction in
+        let storage = storage
+        let result = try await onStorage(writing: true) {
+            try await storage.write { transaction in
                 transaction.attribute(to: account)
                 return try body(transaction)
             }
-        } catch {
-            throw GateError.from(error)
         }
         hub.committed()
         return result
@@ -155,11 +150,20 @@ public struct Gate: Sendable {
 
     /// Runs `body` on a read-only snapshot, reporting failures as ``GateError``.
     func read<T: Sendable>(_ body: @Sendable (any GateTransaction) throws -> T) async throws(GateError) -> T {
+        let storage = storage
+        return try await onStorage(writing: false) { try await storage.read { transaction in try body(transaction) } }
+    }
+
+    /// Runs `body`, one use of the database (a transaction, a check, a backup), as an
+    /// operation ``close()`` lets finish and refuses after, meeting the failures a test
+    /// injected (``injectFailure(_:times:)``) as a write or a read does, and reporting
+    /// failures as ``GateError``.
+    func onStorage<T>(writing: Bool, _ body: () async throws -> T) async throws(GateError) -> T {
         guard operations.enter() else { throw Self.closed }
         defer { operations.leave() }
         do {
-            if let fault = faults.failure(writing: false, on: storage.description) { throw fault }
-            return try await storage.read { transaction in try body(transaction) }
+            if let fault = faults.failure(writing: writing, on: storage.description) { throw fault }
+            return try await body()
         } catch {
             throw GateError.from(error)
         }
