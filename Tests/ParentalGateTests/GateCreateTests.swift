@@ -100,4 +100,23 @@ struct GateCreateTests {
         #expect(claimed.count == 1 && claimed.first?.headers.contains { $0.name == OutgoingNotification.signatureHeader } == true, "the delivery is signed with the secret the key unseals")
         try gate.close()
     }
+
+    @Test("a database another caller made at the path while setUp ran is never replaced: this create is a conflict, the other stays as it was")
+    func madeMeanwhile() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("smiths.sqlite").path
+        await #expect(throws: GateError.conflict(.databaseExists(path: path))) {
+            _ = try await Gate.create(at: path) { gate in
+                try await gate.addProfile("liam")
+                // The other service wins the race while this one sets up.
+                let other = try await Gate.create(at: path) { other in try await other.addProfile("emma") }
+                try other.close()
+            }
+        }
+        let gate = try Gate(database: .file(path), create: false)
+        #expect(try await gate.profiles().map(\.name) == ["emma"], "the winner's family, not replaced")
+        #expect(try Self.files(in: folder) == ["smiths.sqlite"])
+        try gate.close()
+    }
 }
