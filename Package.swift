@@ -239,6 +239,13 @@ let package = Package(
             path: "Examples/QuickStart",
             swiftSettings: strictSwift
         ),
+        // A kids' app's backend on the public API (README, "A kids' app's backend").
+        .executableTarget(
+            name: "KidsAppBackend",
+            dependencies: ["ParentalGate", .product(name: "Hummingbird", package: "hummingbird", condition: server)],
+            path: "Examples/KidsAppBackend",
+            swiftSettings: strictSwift
+        ),
         .executableTarget(
             name: "gate-stress",
             dependencies: ["ParentalGate", "GatePostgres"],
@@ -314,7 +321,7 @@ let package = Package(
         .testTarget(
             name: "GatectlTests",
             dependencies: [
-                "ParentalGate", "GateCommands", "GateServer", "GatePostgresMigrations", "gatectl", "parental-gated", "gate-stress", "QuickStart", "TestSlots",
+                "ParentalGate", "GateCommands", "GateServer", "GatePostgresMigrations", "gatectl", "parental-gated", "gate-stress", "QuickStart", "KidsAppBackend", "TestSlots",
                 "OpenAPIContract",
                 .product(name: "Hummingbird", package: "hummingbird", condition: server),
             ],

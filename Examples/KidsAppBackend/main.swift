@@ -1,0 +1,139 @@
+import Foundation
+import Hummingbird
+import ParentalGate
+
+// A kids' app's backend: each family's children buy in-app items only after a parent passed
+// the gate on the child's device. One SQLite file per family (GateDirectory); pushes to the
+// parents' phones come from the gate's audit log (printed here, as "push FAMILY: …").
+// Public API only: `swift run KidsAppBackend FOLDER [PORT]`.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let families = try GateDirectory(folder: arguments.first ?? "families")
+let port = arguments.count > 1 ? Int(arguments[1]) ?? 8080 : 8080
+let pushes = Pushes()
+
+/// A new family: its children, and the gate's settings chosen when it signs up.
+struct NewFamily: Decodable {
+    struct Child: Decodable { var name: String; var displayName: String? }
+    var children: [Child]
+    var minResponseTime: String?
+}
+
+struct Purchase: Decodable { var item: String }
+struct Answer: Decodable { var value: Int }
+
+/// What is pushed to a family's parents, and the followers of each family's updates.
+actor Pushes {
+    private var sent: [String: [String]] = [:]
+    private var followed: Set<String> = []
+
+    func follow(_ family: String) {
+        guard followed.insert(family).inserted else { return }
+        Task.detached {
+            try await families.withGate(family) { gate in
+                for try await update in try await gate.updates() {
+                    guard case .recorded(let entry, let name) = update, entry.event.kind == .lockoutStarted else { continue }
+                    await pushes.push("\(name ?? "a child") is locked out", to: family)
+                }
+            }
+        }
+    }
+
+    func push(_ message: String, to family: String) {
+        sent[family, default: []].append(message)
+        FileHandle.standardOutput.write(Data("push \(family): \(message)\n".utf8))
+    }
+
+    func messages(of family: String) -> [String] { sent[family] ?? [] }
+}
+
+/// `value` as JSON (times in ISO 8601), with `status`.
+func json(_ value: some Encodable, _ status: HTTPResponse.Status = .ok) throws -> Response {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))
+}
+
+/// A gate's refusal as its HTTP status; a database's reason stays in the log.
+struct GateErrors<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as GateError {
+            if case .database = error { context.logger.error("\(error)") }
+            let message = if case .database = error { "try again later" } else { error.description }
+            throw HTTPError(HTTPResponse.Status(code: error.httpStatus), message: message)
+        }
+    }
+}
+
+let router = Router()
+router.middlewares.add(GateErrors())
+
+router.post("families/:family") { request, context -> Response in
+    let family = try context.parameters.require("family")
+    let body = try await request.decode(as: NewFamily.self, context: context)
+    try await families.create(family) { gate in
+        if let minResponseTime = body.minResponseTime { try await gate.setPolicy(.minResponseTime, to: minResponseTime, by: "sign-up") }
+        for child in body.children { try await gate.addProfile(child.name, displayName: child.displayName, by: "sign-up") }
+    }
+    await pushes.follow(family)
+    return try json(["family": family], .created)
+}
+
+// The child's device asks for the gate, in its own language.
+router.post("families/:family/children/:child/gate") { request, context -> Response in
+    let (family, child) = (try context.parameters.require("family"), try context.parameters.require("child"))
+    await pushes.follow(family)
+    let locale = request.headers[.acceptLanguage]?.split(separator: ",").first.map { String($0.prefix { $0 != ";" }) }
+    let result = try await families.withGate(family) { gate in try await gate.begin(profile: child, client: "kids app", locale: locale) }
+    guard case .challenge = result else { return try json(result, HTTPResponse.Status(code: 423)) }
+    return try json(result, .created)
+}
+
+router.post("families/:family/challenges/:challenge/answer") { request, context -> Response in
+    let family = try context.parameters.require("family")
+    guard let id = ChallengeID(try context.parameters.require("challenge")) else { throw HTTPError(.notFound) }
+    let answer = try await request.decode(as: Answer.self, context: context)
+    return try json(try await families.withGate(family) { gate in try await gate.answer(challenge: id, value: answer.value, client: "kids app") })
+}
+
+// A purchase needs the pass of a parent on this child's gate, not a sibling's.
+router.post("families/:family/children/:child/purchases") { request, context -> Response in
+    let (family, child) = (try context.parameters.require("family"), try context.parameters.require("child"))
+    let item = try await request.decode(as: Purchase.self, context: context).item
+    let token = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+    let allowed = try await families.withGate(family) { gate in
+        guard let token, let session = try await gate.session(token: token) else { return false }
+        return session.profileID == (try await gate.profile(named: child)).id
+    }
+    guard allowed else { throw HTTPError(.forbidden, message: "a parent must pass the gate on this child's device first") }
+    return try json(["bought": item], .created)
+}
+
+// The family's history, a page at a time: `next` is the cursor's text, as it travels.
+router.get("families/:family/audit") { request, context -> Response in
+    let family = try context.parameters.require("family")
+    let limit = request.uri.queryParameters.get("limit").flatMap(Int.init) ?? 50
+    let after = try request.uri.queryParameters.get("after").map { text in
+        guard let cursor = PageCursor<AuditEntry>(text) else { throw HTTPError(.badRequest, message: "after: not a cursor") }
+        return cursor
+    }
+    let page = try await families.withGate(family) { gate in try await gate.auditEntries(limit: limit, after: after) }
+    struct Entry: Encodable { var id: Int64; var time: Date; var kind: String; var profile: String? }
+    struct Body: Encodable { var entries: [Entry]; var next: PageCursor<AuditEntry>? }
+    return try json(Body(
+        entries: page.items.map { Entry(id: $0.id, time: $0.occurredAt, kind: $0.event.kind.rawValue, profile: $0.event.profileName) },
+        next: page.next))
+}
+
+router.get("families/:family/pushes") { _, context -> Response in
+    try json(await pushes.messages(of: try context.parameters.require("family")))
+}
+
+let app = Application(
+    router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
+    onServerRunning: { channel in
+        FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(channel.localAddress?.port ?? port)\n".utf8))
+    })
+try await app.runService()
