@@ -23,20 +23,44 @@ struct Purchase: Decodable { var item: String }
 struct Answer: Decodable { var value: Int }
 
 /// What is pushed to a family's parents, and the followers of each family's updates.
+///
+/// A follower keeps its family open (a stream of its updates is a use): fine for a few
+/// hundred families a process; for thousands, push from one database's households instead.
 actor Pushes {
     private var sent: [String: [String]] = [:]
     private var followed: Set<String> = []
 
+    /// Follows `family`'s updates from now on, resuming after the last one it saw when the
+    /// stream breaks (a busy database): no lockout goes unpushed.
     func follow(_ family: String) {
         guard followed.insert(family).inserted else { return }
         Task.detached {
-            try await families.withGate(family) { gate in
-                for try await update in try await gate.updates() {
-                    guard case .recorded(let entry, let name) = update, entry.event.kind == .lockoutStarted else { continue }
-                    await pushes.push("\(name ?? "a child") is locked out", to: family)
+            var last: Int64?
+            while true {
+                do {
+                    try await families.withGate(family) { gate in
+                        for try await update in try await gate.updates(after: last) {
+                            last = update.auditID
+                            guard case .recorded(let entry, let name) = update else { continue }
+                            switch entry.event.kind {
+                            case .lockoutStarted: await pushes.push("\(name ?? "a child") is locked out", to: family)
+                            case .hardLockStarted: await pushes.push("\(name ?? "a child") is locked until a parent unlocks", to: family)
+                            default: break
+                            }
+                        }
+                    }
+                    return  // the directory closed: the process is stopping
+                } catch GateError.notFound(.family) {
+                    return await self.unfollow(family)  // no such family (yet): followed once it signs up
+                } catch {
+                    try? await Task.sleep(for: .seconds(1))
                 }
             }
         }
+    }
+
+    private func unfollow(_ family: String) {
+        followed.remove(family)
     }
 
     func push(_ message: String, to family: String) {
@@ -54,6 +78,16 @@ func json(_ value: some Encodable, _ status: HTTPResponse.Status = .ok) throws -
     return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))
 }
 
+/// Only JSON bodies: a web page cannot post a form (or text) here without a preflight.
+struct JSONOnly<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.method == .post, request.headers[.contentType]?.hasPrefix("application/json") != true {
+            throw HTTPError(.unsupportedMediaType, message: "send JSON (Content-Type: application/json)")
+        }
+        return try await next(request, context)
+    }
+}
+
 /// A gate's refusal as its HTTP status; a database's reason stays in the log.
 struct GateErrors<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -68,8 +102,10 @@ struct GateErrors<Context: RequestContext>: RouterMiddleware {
 }
 
 let router = Router()
+router.middlewares.add(JSONOnly())
 router.middlewares.add(GateErrors())
 
+// Sign-up (in a real app, behind the app's own accounts: anyone may call this one).
 router.post("families/:family") { request, context -> Response in
     let family = try context.parameters.require("family")
     let body = try await request.decode(as: NewFamily.self, context: context)
@@ -98,14 +134,17 @@ router.post("families/:family/challenges/:challenge/answer") { request, context 
     return try json(try await families.withGate(family) { gate in try await gate.answer(challenge: id, value: answer.value, client: "kids app") })
 }
 
-// A purchase needs the pass of a parent on this child's gate, not a sibling's.
+// A purchase needs the pass of a parent on this child's gate, not a sibling's, and uses it
+// up: one pass, one purchase (ending the session is true for one caller only).
 router.post("families/:family/children/:child/purchases") { request, context -> Response in
     let (family, child) = (try context.parameters.require("family"), try context.parameters.require("child"))
     let item = try await request.decode(as: Purchase.self, context: context).item
     let token = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
     let allowed = try await families.withGate(family) { gate in
-        guard let token, let session = try await gate.session(token: token) else { return false }
-        return session.profileID == (try await gate.profile(named: child)).id
+        guard let token, let session = try await gate.session(token: token),
+              session.profileID == (try await gate.profile(named: child)).id
+        else { return false }
+        return try await gate.endSession(profile: child, by: "purchase")
     }
     guard allowed else { throw HTTPError(.forbidden, message: "a parent must pass the gate on this child's device first") }
     return try json(["bought": item], .created)

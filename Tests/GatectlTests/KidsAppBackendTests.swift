@@ -41,8 +41,16 @@ struct KidsAppBackendTests {
         let token = try #require(passed.json["token"] as? String)
         let bearer = ["Authorization": "Bearer \(token)"]
         #expect(try await send("POST", "/families/smiths/children/emma/purchases", #"{"item": "gems"}"#, headers: bearer).status == 201)
-        #expect(try await send("POST", "/families/smiths/children/liam/purchases", #"{"item": "gems"}"#, headers: bearer).status == 403,
+        #expect(try await send("POST", "/families/smiths/children/emma/purchases", #"{"item": "gems"}"#, headers: bearer).status == 403,
+                "one pass, one purchase")
+        let again = try await send("POST", "/families/smiths/children/emma/gate", "{}")
+        let againID = try #require((again.json["challenge"] as? [String: Any])?["id"] as? String)
+        let token2 = try #require(try await send("POST", "/families/smiths/challenges/\(againID)/answer", #"{"value": \#(try answer(againID))}"#)
+            .json["token"] as? String)
+        #expect(try await send("POST", "/families/smiths/children/liam/purchases", #"{"item": "gems"}"#, headers: ["Authorization": "Bearer \(token2)"]).status == 403,
                 "Emma's pass does not buy for Liam")
+        let form = try await HTTPClient.send(base + "/families/evil", method: "POST", headers: ["Content-Type": "text/plain"], json: signUp)
+        #expect(form.status == 415, "a page's form post is refused: \(form.status)")
 
         var last = ""
         for _ in 0..<3 {  // three failed challenges: a lockout

@@ -22,6 +22,22 @@ struct BeginLocaleTests {
         #expect(try await test.gate.profile(named: "emma").locale == (try LocaleTag("en")))
     }
 
+    @Test("a screen's language words arithmetic only: stored questions stay the profile's, so a caller cannot pick another language's smaller set")
+    func storedQuestionsStay() async throws {
+        let test = try TestGate()
+        try await test.gate.addProfile("emma", locale: "en")
+        try await test.gate.importQuestions(
+            [try Question(prompt: "How many legs has a spider?", answer: 8), try Question(prompt: "How many legs has a cat?", answer: 4)],
+            set: "animals", locale: "en", by: "mum")
+        try await test.gate.importQuestions([try Question(prompt: "Wie viele Beine hat eine Spinne?", answer: 8)], set: "animals", locale: "de", by: "mum")
+        try await test.gate.setPolicy(.questionSource, to: "questionSet:animals")
+        for _ in 0..<3 {  // a fourth begin would be the third abandoned challenge: a lockout
+            let begun = try await test.gate.begin(profile: "emma", locale: "de")
+            guard case .challenge(let challenge) = begun else { throw TestGateError.notAChallenge(profile: "emma", answer: "\(begun)") }
+            #expect(challenge.locale == (try LocaleTag("en")) && challenge.prompt.hasPrefix("How many legs"), "\(challenge.prompt)")
+        }
+    }
+
     @Test("an unknown or malformed locale is bad input, and nothing begins")
     func badLocale() async throws {
         let test = try TestGate()

@@ -7,18 +7,18 @@ extension Gate {
     ///
     /// An open challenge of the profile is abandoned (one failed challenge). `client` labels
     /// the asking app or device in the audit log. `locale` (a BCP 47 tag like `de-AT`), if
-    /// given, words this challenge in that language instead of the profile's own: the
-    /// language of the screen that asks, its parents, the household default, then English.
+    /// given, words an arithmetic challenge in that language instead of the profile's own
+    /// (the screen's language, its parents, the household default, then English). Stored
+    /// questions stay those of the profile's languages: a caller cannot pick a smaller pool.
     public func begin(profile: String, client: String? = nil, locale: String? = nil) async throws(GateError) -> BeginResult {
         let client = Self.clientLabel(client)
         let asked = try locale.map { tag throws(GateError) in try Self.validated { () throws(GateInputError) in try LocaleTag(tag) } }
         let id = ChallengeID.random()
         let questions = questions
         return try await apply(to: .profile(profile)) { transaction, profile, policy, _ in
-            var speaking = profile
-            if let asked { speaking.locale = asked }
-            return .begin(
-                try Self.prepareQuestion(transaction, profile: speaking, policy: policy, generator: questions), id: id, client: client)
+            .begin(
+                try Self.prepareQuestion(transaction, profile: profile, wording: asked, policy: policy, generator: questions),
+                id: id, client: client)
         }.outcome
     }
 

@@ -9,12 +9,15 @@ extension Gate {
     /// English. A `questionSet:` source uses the set in the first of those locales it
     /// exists in (else any locale it exists in); if the set does not exist at all, the gate
     /// asks arithmetic rather than opening. `mixed` takes arithmetic or a stored question
-    /// of the best-matching locale, half and half.
+    /// of the best-matching locale, half and half. `wording`, if given, words arithmetic in
+    /// that language instead of the profile's; stored questions follow the profile's.
     static func prepareQuestion(
-        _ transaction: any GateTransaction, profile: Profile, policy: Policy, generator: QuestionGenerator
+        _ transaction: any GateTransaction, profile: Profile, wording: LocaleTag? = nil, policy: Policy, generator: QuestionGenerator
     ) throws -> PreparedQuestion {
         let household = try transaction.householdLocale()
-        let strings = strings(for: profile, household: household)
+        var speaking = profile
+        if let wording { speaking.locale = wording }
+        let strings = strings(for: speaking, household: household)
         let stringsLocale = (try? LocaleTag(strings.language)) ?? .english
         let arithmetic = {
             generator.arithmetic(
