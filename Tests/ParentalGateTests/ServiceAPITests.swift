@@ -137,7 +137,9 @@ struct ServiceAPITests {
         #expect(clients == ["tablet kitchen", "phone"])
     }
 
-    @Test("close() while reads and writes are under way: each completes or is refused as closed, the database closes after the last, nothing crashes", arguments: Backend.allCases)
+    @Test(
+        "close() while reads and writes are under way: each completes or is refused as closed, the database closes after the last, nothing crashes",
+        .timeLimit(.minutes(2)), arguments: Backend.allCases)
     func closeUnderLoad(backend: Backend) async throws {
         let backing = try await backend.gate()
         defer { backing.remove() }
