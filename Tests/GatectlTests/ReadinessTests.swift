@@ -29,7 +29,7 @@ struct ReadinessTests {
         #expect(try await HTTPClient.send(server.url("/readyz")).status == 200)
     }
 
-    @Test("a write that fails (another process holds the lock) is 503 without the database's path; the log has it; /readyz agrees")
+    @Test("a write that fails (another process holds the lock) is 503 with Retry-After, without the database's path; the log has it; /readyz agrees")
     func busyDatabase() async throws {
         let db = try TestDatabase()
         defer { db.remove() }
@@ -42,6 +42,7 @@ struct ReadinessTests {
         async let readiness = HTTPClient.send(server.url("/readyz"))
         let (refused, notReady) = try await (begun, readiness)
         #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "1", "a busy database is worth a retry in a second")
         #expect(!refused.text.contains(db.scratch.url.path), "\(refused.text)")
         #expect(refused.json["detail"] as? String == "the database cannot be used right now; the server's log says why")
         #expect(notReady.status == 503)
