@@ -2,6 +2,7 @@ import Foundation
 import ParentalGate
 import ParentalGateTesting
 import Testing
+import TestSlots
 
 // An embedder's own code: a settings screen that opens only in parent mode.
 struct SettingsScreen {
@@ -107,7 +108,7 @@ struct EmbeddingTests {
         #expect(try await gate.profiles().count == 1)
     }
 
-    @Test(.timeLimit(.minutes(1))) func pushesOnLockout() async throws {
+    @Test(.hangGuard) func pushesOnLockout() async throws {
         let test = try TestGate()
         let gate = test.gate
         try await gate.addProfile("emma", displayName: "Emma")

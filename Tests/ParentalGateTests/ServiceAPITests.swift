@@ -139,7 +139,7 @@ struct ServiceAPITests {
 
     @Test(
         "close() while reads and writes are under way: each completes or is refused as closed, the database closes after the last, nothing crashes",
-        .timeLimit(.minutes(2)), arguments: Backend.allCases)
+        .hangGuard, arguments: Backend.allCases)
     func closeUnderLoad(backend: Backend) async throws {
         let backing = try await backend.gate()
         defer { backing.remove() }
