@@ -56,9 +56,12 @@ struct AuditCommandTests {
         let json = try JSONOutput.array(try db.ok(["audit", "list", "--json"]).stdout)
         #expect(json.map { $0["id"] as? Int } == [1, 2, 3])
         #expect(json.map { $0["kind"] as? String } == ["profileAdded", "policyChanged", "challengeIssued"])
-        let keys: Set<String> = ["id", "time", "kind", "profile", "actor", "client", "challenge", "details", "count", "lastTime"]
+        let keys: Set<String> = [
+            "id", "time", "kind", "profileId", "profile", "actor", "client", "challenge", "details", "count", "lastTime", "previousHash", "hash",
+        ]
         #expect(json.allSatisfy {
-            Set($0.keys).isSubset(of: keys) && Set($0.keys).isSuperset(of: ["id", "time", "kind", "details", "count", "lastTime"])
+            Set($0.keys).isSubset(of: keys)
+                && Set($0.keys).isSuperset(of: ["id", "time", "kind", "details", "count", "lastTime", "previousHash", "hash"])
         })
         #expect(json.allSatisfy { $0["count"] as? Int == 1 && JSONOutput.sameTime($0["lastTime"], $0["time"]) })
         #expect(json.allSatisfy { JSONOutput.isTime($0["time"]) })

@@ -16,7 +16,7 @@ struct ProfileCommandTests {
         let json = try db.run(["profile", "add", "Mia", "--locale", "de", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         let profile = try JSONOutput.object(json.stdout)
-        #expect(Set(profile.keys) == ["name", "displayName", "locale", "enabled", "createdAt", "updatedAt"])
+        #expect(Set(profile.keys) == ["id", "name", "displayName", "locale", "enabled", "createdAt", "updatedAt"])
         #expect(profile["name"] as? String == "Mia")
         #expect(profile["displayName"] as? String == "Mia")
         #expect(profile["locale"] as? String == "de")

@@ -90,7 +90,8 @@ struct AuditCoalescingTests {
         #expect(replays.first?.count == 10_000)
         #expect(refusals.first?.event.client == "script-0")
         #expect(refusals.first.map { $0.lastOccurredAt.timeIntervalSince($0.occurredAt) } ?? 0 > 99)
-        #expect(try await test.gate.attempts(AttemptFilter(outcomes: [.replay]), limit: 100).items.count == 1)
+        let replayAttempts = try await test.gate.attempts(AttemptFilter(outcomes: [.replay]), limit: 100).items
+        #expect(replayAttempts.map(\.count) == [10_000], "one attempt kept, with the run's count")
         let stats = try await test.gate.stats(profile: "emma")
         #expect(stats.first?.refusals == 10_000)
         #expect(stats.first?.replays == 10_000)
@@ -117,6 +118,9 @@ struct AuditCoalescingTests {
             let entries = try await test.gate.auditEntries(AuditFilter(profileID: id, kinds: [.beginRefused, .replayRefused]), limit: 1000).items
             #expect(entries.map(\.event.kind) == [.beginRefused, .replayRefused], "\(profile)")
             #expect(entries.map(\.count) == [100, 100], "\(profile)")
+            let attempts = try await test.gate.attempts(AttemptFilter(profileID: id), limit: 1000).items
+            #expect(attempts.filter { $0.outcome == .replay }.map(\.count) == [100], "\(profile): the first replay kept, its repeats counted")
+            #expect(attempts.filter { $0.outcome != .replay }.allSatisfy { $0.count == 1 }, "\(profile)")
         }
         #expect(try await test.gate.verifyAudit().isIntact)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GateCore
 import ParentalGate
 import ParentalGateTesting
 import Testing
@@ -60,5 +61,47 @@ struct BeginLocaleTests {
         #expect(try await test.gate.householdLocale() == (try LocaleTag("en")))
         try await test.gate.setHouseholdLocale("fr-CA", by: "mum")
         #expect(try await test.gate.householdLocale() == (try LocaleTag("fr-CA")))
+    }
+
+    @Test("a language added with GateStrings.register words the challenges of its profiles, numbers in its own words; a table that lacks a placeholder, or names no language, is refused and adds nothing")
+    func addedLanguage() async throws {
+        var dutch = GateStrings(language: try LocaleTag("nl"))
+        dutch.question = "Hoeveel is {expression}?"
+        dutch.plus = "{a} plus {b}"
+        dutch.minus = "{a} min {b}"
+        dutch.times = "{a} keer {b}"
+        dutch.dividedBy = "{a} gedeeld door {b}"
+        dutch.timesThenPlus = "{a} keer {b}, plus {c}"
+        dutch.timesThenMinus = "{a} keer {b}, min {c}"
+        dutch.plusThenMinus = "{a} plus {b}, min {c}"
+        dutch.wrongTriesLeft = "Fout. Nog {n} pogingen."
+        try GateStrings.register(dutch)
+
+        var broken = dutch
+        broken.language = "nl-BE"
+        broken.times = "{a} keer"
+        #expect(throws: GateInputError.malformedStrings(language: "nl-BE", reason: "times must contain {b}")) { try GateStrings.register(broken) }
+        broken = dutch
+        broken.language = "nl-BE"
+        broken.failed = " "
+        #expect(throws: GateInputError.malformedStrings(language: "nl-BE", reason: "failed is empty")) { try GateStrings.register(broken) }
+        broken.language = "dutch please"
+        #expect(throws: GateInputError.malformedLocale("dutch please")) { try GateStrings.register(broken) }
+        #expect(GateStrings.tables["nl-BE"] == nil)
+
+        let test = try TestGate()
+        let noor = try await test.gate.addProfile("noor", locale: "nl-BE")
+        for _ in 0..<3 {
+            let challenge = try await test.begin("noor")
+            #expect(challenge.locale == (try LocaleTag("nl")), "nl-BE falls back to the added nl")
+            let expression = try #require(challenge.prompt.wholeMatch(of: /Hoeveel is (.+)\?/)?.output.1, "\(challenge.prompt)")
+            let numbers = expression.split(separator: #/, | plus | min | keer | gedeeld door /#).map(String.init)
+            let dutchNumbers = Set((0...9_999).map { NumberWords.spell($0, language: "nl") })
+            #expect(!numbers.isEmpty && numbers.allSatisfy(dutchNumbers.contains), "numbers in Dutch words: \(numbers)")
+            #expect(NumberWords.spell(7, language: "nl") == "zeven")
+            _ = try await test.pass(challenge)
+            _ = try await test.gate.endSession(profile: "noor", by: "tests")
+        }
+        #expect(try await test.gate.strings(for: noor).wrong(triesLeft: 2) == "Fout. Nog 2 pogingen.")
     }
 }

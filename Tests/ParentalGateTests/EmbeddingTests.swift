@@ -1,8 +1,8 @@
+import TestSlots  // hangGuard; above the README's excerpt, which begins at the next import but one
 import Foundation
 import ParentalGate
 import ParentalGateTesting
 import Testing
-import TestSlots
 
 // An embedder's own code: a settings screen that opens only in parent mode.
 struct SettingsScreen {

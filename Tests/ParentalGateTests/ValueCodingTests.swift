@@ -59,4 +59,60 @@ struct ValueCodingTests {
             try JSONDecoder().decode(AnswerResult.self, from: Data(#"{"result": "maybe"}"#.utf8))
         }
     }
+
+    @Test("profiles, answers, audit records, sessions, requests and pages are the HTTP API's JSON, with ids and counts, and decode back equal")
+    func recordsTravel() async throws {
+        let test = try TestGate()
+        let profile = try await test.gate.addProfile("emma", displayName: "Emma")
+        try await test.gate.setPolicy(.maxFailedChallenges, to: 1, for: "emma")
+        let challenge = try await test.begin("emma", client: "tablet")
+        _ = try await test.fail(challenge, client: "tablet")
+        _ = try await test.gate.answer(challenge: challenge.id, value: 1, client: "script")
+        _ = try await test.gate.answer(challenge: challenge.id, value: 2, client: "script")
+        _ = try await test.gate.unlock(profile: "emma", by: "mum")
+        let passed = try await test.pass(try await test.begin("emma"))
+        guard case .passed(let pass) = passed else { throw TestGateError.notAChallenge(profile: "emma", answer: "\(passed)") }
+        let token = pass.token
+
+        #expect(Set(try Self.object(profile).keys) == ["id", "name", "displayName", "locale", "enabled", "createdAt", "updatedAt"])
+        #expect(try Self.object(profile)["id"] as? Int64 == profile.id && Self.roundTrip(profile))
+
+        let attempts = try await test.gate.attempts(AttemptFilter(profileID: profile.id), limit: 2)
+        let replay = try #require(attempts.items.first { $0.outcome == .replay }, "\(attempts.items)")
+        #expect(replay.count == 2, "the replay and its repeat: one attempt, counted twice")
+        let replayJSON = try Self.object(replay)
+        #expect(Set(replayJSON.keys) == ["id", "challenge", "profileId", "value", "outcome", "responseMs", "answeredAt", "client", "count"])
+        #expect(replayJSON["count"] as? Int == 2 && replayJSON["outcome"] as? String == "replay")
+        #expect(try Self.roundTrip(attempts), "a page: its items and the next page's cursor")
+        #expect(try Self.object(attempts)["next"] as? String == attempts.next?.description)
+
+        let audit = try await test.gate.auditEntries(limit: 100)
+        let lockout = try #require(audit.items.first { $0.event.kind == .lockoutStarted })
+        let lockoutJSON = try Self.object(lockout)
+        #expect(Set(lockoutJSON.keys).isSuperset(of: ["id", "time", "count", "lastTime", "kind", "profileId", "profile", "details", "previousHash", "hash"]))
+        #expect((lockoutJSON["details"] as? [String: String])?["until"]?.hasSuffix("Z") == true, "times in details as ISO 8601")
+        #expect((lockoutJSON["hash"] as? String)?.count == 64)
+        for entry in audit.items { #expect(try Self.roundTrip(entry), "\(entry.event.kind)") }
+        #expect(try Self.roundTrip(audit))
+
+        let session = try #require(try await test.gate.session(token: token))
+        #expect(Set(try Self.object(session).keys) == ["profileId", "profile", "openedAt", "expiresAt"])
+        #expect(try Self.roundTrip(session))
+
+        guard case .asked(let request, _) = try await test.gate.askParent(profile: "emma", client: "kitchen") else {
+            Issue.record("no request was made")
+            return
+        }
+        let requestJSON = try Self.object(request)
+        #expect(requestJSON["number"] as? Int64 == request.id && requestJSON["handle"] == nil && requestJSON["pickedUp"] as? Bool == false)
+        #expect(try Self.roundTrip(request))
+
+        #expect(throws: DecodingError.self, "a hash that is not 64 hexadecimal digits") {
+            var changed = lockoutJSON
+            changed["hash"] = "zz"
+            changed["time"] = 0
+            changed["lastTime"] = 0
+            _ = try JSONDecoder().decode(AuditEntry.self, from: try JSONSerialization.data(withJSONObject: changed))
+        }
+    }
 }

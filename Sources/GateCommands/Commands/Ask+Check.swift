@@ -18,7 +18,7 @@ extension GateCtl.Ask {
         var handle: String
 
         struct JSON: Encodable {
-            var request: ParentRequestJSON
+            var request: ParentRequest
             var token: String?
             var until: Date?
         }
@@ -27,7 +27,7 @@ extension GateCtl.Ask {
             let checked = try await global.gateSession().checkRequest(handle: handle)
             let request = checked.request
             if global.json {
-                try Output.json(JSON(request: ParentRequestJSON(request), token: checked.pass?.token, until: checked.pass?.until))
+                try Output.json(JSON(request: request, token: checked.pass?.token, until: checked.pass?.until))
             } else {
                 var rows = [("request", String(request.id)), ("profile", request.profile), ("status", request.status.rawValue)]
                 if let pass = checked.pass {

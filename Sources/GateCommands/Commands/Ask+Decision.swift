@@ -19,7 +19,7 @@ extension GateCtl.Ask {
         /// Decides the request and prints what became of it.
         func decide(approve: Bool) async throws {
             let request = try await global.perform(DecideRequest(number: number, approve: approve, by: actor.by))
-            if global.json { return try Output.json(ParentRequestJSON(request)) }
+            if global.json { return try Output.json(request) }
             Output.line("\(approve ? "approved" : "denied") request \(request.id) of \(request.profile)")
         }
     }

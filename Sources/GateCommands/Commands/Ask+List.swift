@@ -22,7 +22,7 @@ extension GateCtl.Ask {
 
         func run() async throws {
             let requests = try await global.perform(ListRequests(profile: profile, limit: limit))
-            if global.json { return try Output.json(requests.map(ParentRequestJSON.init)) }
+            if global.json { return try Output.json(requests) }
             var table = Table(headers: ["NUMBER", "PROFILE", "STATUS", "ACCOUNT", "CLIENT", "ASKED", "OPEN UNTIL", "DECIDED BY"])
             table.rows = requests.map { request in
                 [

@@ -21,7 +21,7 @@ extension GateCtl.Ask {
 
         struct JSON: Encodable {
             var id: String
-            var request: ParentRequestJSON
+            var request: ParentRequest
         }
 
         func run() async throws {
@@ -29,7 +29,7 @@ extension GateCtl.Ask {
             let refusal: String
             switch result {
             case .asked(let request, let handle):
-                if global.json { return try Output.json(JSON(id: handle, request: ParentRequestJSON(request))) }
+                if global.json { return try Output.json(JSON(id: handle, request: request)) }
                 Output.fields([
                     ("request", String(request.id)), ("handle", handle), ("open until", Formatting.time(request.expiresAt)),
                     ("check with", "gatectl ask check - (the handle on standard input)"),

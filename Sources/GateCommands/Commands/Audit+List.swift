@@ -48,14 +48,15 @@ extension GateCtl.Audit {
                 outcome: outcome.flatMap(AnswerOutcome.init(rawValue:)), limit: limit))
             switch global.json ? .json : format {
             case .json:
-                try Output.json(entries.map(AuditEntryJSON.init))
+                try Output.json(entries)
             case .csv:
                 Output.line("id,time,kind,profile,actor,client,challenge,details,count,last_time")
-                for entry in entries.map(AuditEntryJSON.init) {
-                    let details = String(decoding: try JSONSerialization.data(withJSONObject: entry.details, options: [.sortedKeys]), as: UTF8.self)
-                    let cells = [String(entry.id), JSONDate.string(entry.time), entry.kind, entry.profile ?? "", entry.actor ?? "",
-                                 entry.client ?? "", entry.challenge ?? "", details, String(entry.count),
-                                 JSONDate.string(entry.lastTime)]
+                for entry in entries {
+                    let event = entry.event
+                    let details = String(decoding: try JSONSerialization.data(withJSONObject: event.detailsWithISOTimes, options: [.sortedKeys]), as: UTF8.self)
+                    let cells = [String(entry.id), JSONDate.string(entry.occurredAt), event.kind.rawValue, event.profileName ?? "", event.actor ?? "",
+                                 event.client ?? "", event.challengeID?.rawValue ?? "", details, String(entry.count),
+                                 JSONDate.string(entry.lastOccurredAt)]
                     Output.line(cells.map(Self.csvField).joined(separator: ","))
                 }
             case .table:

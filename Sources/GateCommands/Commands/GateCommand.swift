@@ -133,7 +133,7 @@ extension GateCtl {
                 }
                 if global.json {
                     try Output.json(GateCtl.Ask.Check.JSON(
-                        request: ParentRequestJSON(checked.request), token: checked.pass?.token, until: checked.pass?.until))
+                        request: checked.request, token: checked.pass?.token, until: checked.pass?.until))
                 }
                 if checked.request.status == .approved { return }
                 throw ExitCode.refused

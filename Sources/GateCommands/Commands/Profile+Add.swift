@@ -22,7 +22,7 @@ extension GateCtl.Profile {
 
         func run() async throws {
             let profile = try await global.perform(AddProfile(name: name, displayName: displayName, locale: locale, by: actor.by))
-            if global.json { return try Output.json(ProfileJSON(profile)) }
+            if global.json { return try Output.json(profile) }
             Output.line("added profile \(profile.name) (\(profile.displayName), \(profile.locale))")
         }
     }

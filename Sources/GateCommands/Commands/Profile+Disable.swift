@@ -16,7 +16,7 @@ extension GateCtl.Profile {
 
         func run() async throws {
             let profile = try await global.perform(SetProfileEnabled(name: name, enabled: false, by: actor.by))
-            if global.json { return try Output.json(ProfileJSON(profile)) }
+            if global.json { return try Output.json(profile) }
             Output.line("disabled \(profile.name)")
         }
     }

@@ -12,7 +12,7 @@ extension GateCtl.Profile {
 
         func run() async throws {
             let profiles = try await global.perform(ListProfiles())
-            if global.json { return try Output.json(profiles.map(ProfileJSON.init)) }
+            if global.json { return try Output.json(profiles) }
             var table = Table(headers: ["NAME", "DISPLAY NAME", "LOCALE", "ENABLED"])
             table.rows = profiles.map { [$0.name, $0.displayName, $0.locale.identifier, $0.isEnabled ? "yes" : "no"] }
             table.print()

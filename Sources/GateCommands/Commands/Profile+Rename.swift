@@ -19,7 +19,7 @@ extension GateCtl.Profile {
 
         func run() async throws {
             let profile = try await global.perform(RenameProfile(name: name, newName: newName, by: actor.by))
-            if global.json { return try Output.json(ProfileJSON(profile)) }
+            if global.json { return try Output.json(profile) }
             Output.line("renamed \(name) to \(profile.name)")
         }
     }

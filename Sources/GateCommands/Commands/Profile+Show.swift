@@ -21,10 +21,10 @@ extension GateCtl.Profile {
         var attempts: Int = 10
 
         struct JSON: Encodable {
-            var profile: ProfileJSON
+            var profile: Profile
             var state: StateJSON
             var policy: PolicyJSON
-            var attempts: [AttemptJSON]
+            var attempts: [Attempt]
         }
 
         func validate() throws {
@@ -36,9 +36,9 @@ extension GateCtl.Profile {
             let (profile, state, policy, resistance, recent) = (shown.profile, shown.state, shown.policy, shown.resistance, shown.attempts)
             if global.json {
                 return try Output.json(JSON(
-                    profile: ProfileJSON(profile), state: StateJSON(profile: profile.name, state: state, showingChallengeID: true),
+                    profile: profile, state: StateJSON(profile: profile.name, state: state, showingChallengeID: true),
                     policy: PolicyJSON(profile: profile.name, policy: policy, resistance: resistance),
-                    attempts: recent.map(AttemptJSON.init)))
+                    attempts: recent))
             }
             Output.fields([
                 ("name", profile.name), ("display name", profile.displayName), ("locale", profile.locale.identifier),

@@ -2,7 +2,7 @@ import Foundation
 
 /// An audit event as recorded: numbered, timed, chained to its predecessor by hash, and
 /// counted when it repeated.
-public struct AuditEntry: Identifiable, Hashable, Sendable, Codable {
+public struct AuditEntry: Identifiable, Hashable, Sendable {
     public var id: Int64
     public var occurredAt: Date
     public var event: AuditEvent

@@ -21,3 +21,14 @@ extension AuditEvent {
         }
     }
 }
+
+extension AuditEvent {
+    /// The stored details of ``detailsWithISOTimes``: each time back in milliseconds since 1970.
+    package static func details(fromISOTimes details: [String: String]) -> [String: String] {
+        details.reduce(into: [:]) { result, detail in
+            let time = timeDetailKeys.contains(detail.key)
+                ? try? Date(detail.value, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) : nil
+            result[detail.key] = time.map { String($0.millisecondsSince1970) } ?? detail.value
+        }
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One recorded answer.
-public struct Attempt: Identifiable, Hashable, Sendable, Codable {
+public struct Attempt: Identifiable, Hashable, Sendable {
     public var id: Int64
     public var challengeID: ChallengeID
     public var profileID: Int64
@@ -12,10 +12,13 @@ public struct Attempt: Identifiable, Hashable, Sendable, Codable {
     public var responseTime: Duration
     public var answeredAt: Date
     public var client: String?
+    /// How many times it was given: more than 1 for a ``AnswerOutcome/replay`` repeated while
+    /// nothing else was recorded for its profile (kept once, counted in its audit record).
+    public var count: Int
 
     public init(
         id: Int64, challengeID: ChallengeID, profileID: Int64, givenValue: Int, outcome: AnswerOutcome,
-        responseTime: Duration, answeredAt: Date, client: String?
+        responseTime: Duration, answeredAt: Date, client: String?, count: Int = 1
     ) {
         self.id = id
         self.challengeID = challengeID
@@ -25,5 +28,6 @@ public struct Attempt: Identifiable, Hashable, Sendable, Codable {
         self.responseTime = responseTime
         self.answeredAt = answeredAt
         self.client = client
+        self.count = count
     }
 }

@@ -26,6 +26,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case weakAdminToken(String)
     /// A family's name that is not 1 to 63 lowercase letters, digits and dashes.
     case malformedFamilyName(String)
+    /// A language's words (``GateStrings``) with a template that lacks what it must fill in.
+    case malformedStrings(language: String, reason: String)
 
     public var description: String {
         switch self {
@@ -61,6 +63,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return problem.message(path)
         case .invalidNotification(let message), .unrestorableBackup(let message):
             return message
+        case .malformedStrings(let language, let reason):
+            return "the words for '\(language.escapedForMessage)' cannot be used: \(reason)"
         }
     }
 }

@@ -1,5 +1,6 @@
 extension GateStrings {
-    public static let tables: [String: GateStrings] = [
+    /// The tables that come with the gate, by language.
+    static let builtIn: [String: GateStrings] = [
         "en": .english, "ru": .russian, "de": .german, "fr": .french, "es": .spanish,
     ]
 

@@ -6,47 +6,47 @@ import Foundation
 /// and `{time}` for a duration.
 public struct GateStrings: Hashable, Sendable, LocalizedTable {
     /// The language of this table.
-    public let language: String
+    public var language: String
     /// The question frame around an expression: "What is {expression}?".
-    public let question: String
-    public let plus: String
-    public let minus: String
-    public let times: String
-    public let dividedBy: String
+    public var question: String
+    public var plus: String
+    public var minus: String
+    public var times: String
+    public var dividedBy: String
     /// Two operations: "{a} times {b}, plus {c}".
-    public let timesThenPlus: String
-    public let timesThenMinus: String
-    public let plusThenMinus: String
+    public var timesThenPlus: String
+    public var timesThenMinus: String
+    public var plusThenMinus: String
     /// Asking for a typed answer, and for a picked one.
-    public let typeAnswer: String
-    public let pickAnswer: String
-    public let passed: String
+    public var typeAnswer: String
+    public var pickAnswer: String
+    public var passed: String
     /// A wrong answer with tries left: "{n}" is the number of tries.
-    public let wrongTriesLeft: String
+    public var wrongTriesLeft: String
     /// A too-fast answer with tries left.
-    public let tooFast: String
+    public var tooFast: String
     /// A too-fast answer that was the last try.
-    public let tooFastFailed: String
-    public let failed: String
-    public let timedOut: String
-    public let cancelled: String
-    public let lockedOut: String
-    public let hardLocked: String
-    public let disabled: String
+    public var tooFastFailed: String
+    public var failed: String
+    public var timedOut: String
+    public var cancelled: String
+    public var lockedOut: String
+    public var hardLocked: String
+    public var disabled: String
     /// "{time}" left to answer.
-    public let timeLeft: String
+    public var timeLeft: String
     /// The button a person presses to be asked (the gate page never asks on its own).
-    public let start: String
+    public var start: String
     /// Asking a parent instead of answering: the button, waiting, and how it ended.
-    public let askParent: String
-    public let askWaiting: String
-    public let askApproved: String
-    public let askDenied: String
-    public let askExpired: String
+    public var askParent: String
+    public var askWaiting: String
+    public var askApproved: String
+    public var askDenied: String
+    public var askExpired: String
     /// Asked again within the cooldown: "{time}" until the next request may be made.
-    public let askTooSoon: String
+    public var askTooSoon: String
     /// The profile's policy does not let it ask.
-    public let askOff: String
+    public var askOff: String
 
     /// The table for `locale`, falling back language by language and then to English.
     ///

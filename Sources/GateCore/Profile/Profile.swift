@@ -1,7 +1,7 @@
 import Foundation
 
 /// A family member (a child, or a device) the gate protects.
-public struct Profile: Identifiable, Hashable, Sendable, Codable {
+public struct Profile: Identifiable, Hashable, Sendable {
     /// The store's identifier of the profile.
     public var id: Int64
     /// The unique name used on the command line and in URLs.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A child's request that a parent open the gate instead of a challenge ("ask a parent").
-public struct ParentRequest: Hashable, Sendable, Codable {
+public struct ParentRequest: Hashable, Sendable {
     /// Where a request stands.
     public enum Status: String, Hashable, Sendable, Codable {
         /// Waiting for a parent.

@@ -67,14 +67,14 @@ struct AdminController: Sendable {
             .get("events", use: stream)
     }
 
-    @Sendable func profiles(_ request: Request, context: GateRequestContext) async throws -> [ProfileJSON] {
-        try await gate.profiles().map(ProfileJSON.init)
+    @Sendable func profiles(_ request: Request, context: GateRequestContext) async throws -> [Profile] {
+        try await gate.profiles()
     }
 
-    @Sendable func addProfile(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<ProfileJSON> {
+    @Sendable func addProfile(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<Profile> {
         let body = try await request.decode(as: NewProfile.self, context: context)
         let profile = try await gate.addProfile(body.name, displayName: body.displayName, locale: body.locale ?? "en", by: "admin API")
-        return EditedResponse(status: .created, response: ProfileJSON(profile))
+        return EditedResponse(status: .created, response: profile)
     }
 
     @Sendable func policy(_ request: Request, context: GateRequestContext) async throws -> PolicyJSON {
@@ -113,7 +113,7 @@ struct AdminController: Sendable {
         return EditedResponse(status: .created, response: QuestionSetJSON(summary))
     }
 
-    @Sendable func audit(_ request: Request, context: GateRequestContext) async throws -> [AuditEntryJSON] {
+    @Sendable func audit(_ request: Request, context: GateRequestContext) async throws -> [AuditEntry] {
         var filter = AuditFilter()
         var limit = 100
         if let text = request.uri.queryParameters.get("limit") {
@@ -126,7 +126,7 @@ struct AdminController: Sendable {
             filter.profileID = try await gate.profile(named: profile).id
         }
         let latest = try await gate.auditEntries(filter, order: .newestFirst, limit: limit).items
-        return latest.reversed().map(AuditEntryJSON.init)
+        return latest.reversed()
     }
 
     @Sendable func stats(_ request: Request, context: GateRequestContext) async throws -> [GateStats] {

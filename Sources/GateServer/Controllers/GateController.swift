@@ -27,12 +27,6 @@ struct GateController: Sendable {
         }
     }
 
-    struct SessionJSON: ResponseEncodable {
-        var profile: String
-        var openedAt: Date
-        var expiresAt: Date
-    }
-
     /// The routes: those that only read, then those that can write, each of which spends one
     /// of the client address's requests (429 when none is left).
     var endpoints: RouteCollection<GateRequestContext> {
@@ -112,7 +106,7 @@ struct GateController: Sendable {
         return EditedResponse(headers: [.setCookie: SessionToken.expiredCookie(profile: name).description], response: ["ended": ended])
     }
 
-    @Sendable func session(_ request: Request, context: GateRequestContext) async throws -> SessionJSON {
+    @Sendable func session(_ request: Request, context: GateRequestContext) async throws -> SessionCheck {
         let profile: String? = request.uri.queryParameters.get("profile").map { String($0) }
         let tokens = profile.map { SessionToken.from(request, profile: $0).map { [$0] } ?? [] } ?? SessionToken.all(request)
         for token in tokens.prefix(16) {
@@ -120,7 +114,7 @@ struct GateController: Sendable {
             if let session = try await gate.session(token: token),
                profile.map({ ProfileName.key(for: $0) == ProfileName.key(for: session.profile) }) ?? true
             {
-                return SessionJSON(profile: session.profile, openedAt: session.openedAt, expiresAt: session.expiresAt)
+                return session
             }
         }
         throw Refusal(.unauthorized, profile.map { "no live parent session of \($0.escapedForMessage) for this token" } ?? "no live parent session for this token")

@@ -31,7 +31,7 @@ struct RequestController: Sendable {
     /// and, once, the parent mode an approval opened (`token` and `until`, or the cookie).
     struct RequestJSON: ResponseEncodable {
         var id: String?
-        var request: ParentRequestJSON
+        var request: ParentRequest
         var token: String?
         var until: Date?
     }
@@ -50,7 +50,7 @@ struct RequestController: Sendable {
         try throttle.admit(profile: found)
         switch try await gate.askParent(profile: found.name, client: body.client) {
         case .asked(let asked, let handle):
-            return EditedResponse(status: .created, response: RequestJSON(id: handle, request: ParentRequestJSON(asked)))
+            return EditedResponse(status: .created, response: RequestJSON(id: handle, request: asked))
         case .alreadyWaiting(let waiting):
             throw Refusal(.conflict, "a request of \(found.name) is already waiting for a parent, until \(APIResponse.time(waiting.expiresAt))")
         case .tooSoon(let retryAt):
@@ -69,7 +69,7 @@ struct RequestController: Sendable {
         let cookie = request.uri.queryParameters.get("cookie")
         guard cookie == nil || cookie == "1" else { throw Refusal(.badRequest, "cookie must be 1 (or left out)") }
         let checked = try await gate.parentRequest(handle: try context.pathParameter("handle"))
-        var json = RequestJSON(request: ParentRequestJSON(checked.request), token: checked.pass?.token, until: checked.pass?.until)
+        var json = RequestJSON(request: checked.request, token: checked.pass?.token, until: checked.pass?.until)
         guard let pass = checked.pass, cookie == "1" else { return EditedResponse(response: json) }
         // The page's cookie instead of a token in the body, as for a pass.
         json.token = nil
@@ -78,13 +78,13 @@ struct RequestController: Sendable {
         return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
     }
 
-    @Sendable func decide(_ request: Request, context: GateRequestContext) async throws -> ParentRequestJSON {
+    @Sendable func decide(_ request: Request, context: GateRequestContext) async throws -> ParentRequest {
         let token = try context.pathParameter("token")
         let body = try await request.decode(as: DecisionBody.self, context: context)
         guard body.decision == "approve" || body.decision == "deny" else {
             throw Refusal(.badRequest, "decision must be approve or deny")
         }
         let decided = try await gate.decideParentRequest(approvalToken: token, approve: body.decision == "approve")
-        return ParentRequestJSON(decided)
+        return decided
     }
 }

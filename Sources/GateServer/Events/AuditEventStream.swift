@@ -101,7 +101,7 @@ struct AuditEventStream: Sendable {
         let encoder = JSONEncoder.gate()
         var buffer = ByteBuffer()
         for entry in entries {
-            let data = String(decoding: try encoder.encode(AuditEntryJSON(entry)), as: UTF8.self)
+            let data = String(decoding: try encoder.encode(entry), as: UTF8.self)
             buffer.writeString("id: \(entry.id)\nevent: \(entry.event.kind.rawValue)\ndata: \(data)\n\n")
         }
         return buffer

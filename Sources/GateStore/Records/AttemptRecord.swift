@@ -12,6 +12,8 @@ struct AttemptRecord: Hashable {
     var responseMs: Int64
     var answeredAt: Int64
     var client: String?
+    /// How many times it was given (``selectWithCount``); 1 when the query did not ask.
+    var count = 1
 
     /// The domain value of this row.
     func attempt() throws -> Attempt {
@@ -20,7 +22,8 @@ struct AttemptRecord: Hashable {
         }
         return Attempt(
             id: id, challengeID: challengeID, profileID: profileId, givenValue: givenValue, outcome: outcome,
-            responseTime: .milliseconds(responseMs), answeredAt: Date(millisecondsSince1970: answeredAt), client: client)
+            responseTime: .milliseconds(responseMs), answeredAt: Date(millisecondsSince1970: answeredAt), client: client,
+            count: count)
     }
 }
 
@@ -44,7 +47,29 @@ extension AttemptRecord: ColumnsRecord {
         responseMs = row[Columns.responseMs]
         answeredAt = row[Columns.answeredAt]
         client = row[Columns.client]
+        if row.hasColumn(Self.countColumn) { count = row[Self.countColumn] }
     }
+
+    /// The name ``selectWithCount`` gives the count.
+    private static let countColumn = "replay_count"
+
+    /// Every column, and how many times the attempt was given: a replay is kept once, and its
+    /// repeats are counted in the run of the audit record written with it (same profile,
+    /// challenge and time).
+    static let selectWithCount = {
+        typealias Log = AuditLogRecord.Columns
+        typealias Run = AuditRepeatRecord.Columns
+        return """
+            SELECT a.*, COALESCE((
+                SELECT r.\(Run.count.name) FROM \(AuditLogRecord.databaseTableName) l
+                JOIN \(AuditRepeatRecord.databaseTableName) r ON r.\(Run.auditId.name) = l.\(Log.id.name)
+                WHERE a.\(Columns.outcome.name) = '\(AnswerOutcome.replay.rawValue)'
+                  AND l.\(Log.profileId.name) = a.\(Columns.profileId.name) AND l.\(Log.occurredAt.name) = a.\(Columns.answeredAt.name)
+                  AND l.\(Log.kind.name) = '\(AuditEventKind.replayRefused.rawValue)' AND l.\(Log.challengeId.name) = a.\(Columns.challengeId.name)
+                ORDER BY l.\(Log.id.name) LIMIT 1), 1) AS \(countColumn)
+            FROM \(databaseTableName) a
+            """
+    }()
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
         switch column {

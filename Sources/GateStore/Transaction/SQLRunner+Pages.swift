@@ -93,30 +93,30 @@ extension SQLRunner {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         if let profileID = filter.profileID {
-            conditions.append("\(Columns.profileId.name) = ?")
+            conditions.append("a.\(Columns.profileId.name) = ?")
             arguments.append(profileID)
         }
         if let since = filter.since?.millisecondsSince1970 {
-            conditions.append("\(Columns.answeredAt.name) >= ?")
+            conditions.append("a.\(Columns.answeredAt.name) >= ?")
             arguments.append(since)
         }
         if let until = filter.until?.millisecondsSince1970 {
-            conditions.append("\(Columns.answeredAt.name) < ?")
+            conditions.append("a.\(Columns.answeredAt.name) < ?")
             arguments.append(until)
         }
         if let outcomes = filter.outcomes?.map(\.rawValue).sorted() {
             if outcomes.isEmpty { return Page(items: [], next: nil) }
-            conditions.append("\(Columns.outcome.name) IN (\(Array(repeating: "?", count: outcomes.count).joined(separator: ", ")))")
+            conditions.append("a.\(Columns.outcome.name) IN (\(Array(repeating: "?", count: outcomes.count).joined(separator: ", ")))")
             arguments += outcomes
         }
         if let cursor {
-            conditions.append("(\(Columns.answeredAt.name), \(Columns.id.name)) < (?, ?)")
+            conditions.append("(a.\(Columns.answeredAt.name), a.\(Columns.id.name)) < (?, ?)")
             arguments += [cursor.time ?? Int64.max, cursor.id]
         }
         let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let records = try fetchAll(
             AttemptRecord.self,
-            "SELECT * FROM \(AttemptRecord.databaseTableName)\(whereClause) ORDER BY \(Columns.answeredAt.name) DESC, \(Columns.id.name) DESC LIMIT ?",
+            "\(AttemptRecord.selectWithCount)\(whereClause) ORDER BY a.\(Columns.answeredAt.name) DESC, a.\(Columns.id.name) DESC LIMIT ?",
             arguments + [max(0, limit) + 1])
         let attempts = try records.prefix(max(0, limit)).map { try $0.attempt() }
         let next = records.count > limit ? attempts.last.map { PageCursor<Attempt>(id: $0.id, time: $0.answeredAt.millisecondsSince1970) } : nil
