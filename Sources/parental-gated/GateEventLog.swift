@@ -30,6 +30,7 @@ struct GateEventLog: Sendable {
         case .hardLocked(let profile): ("hardLocked", profile, nil)
         case .unlocked(let profile, let by): ("unlocked", profile, "by \(by)")
         case .sessionEnded(let profile): ("sessionEnded", profile, nil)
+        case .missed(let count): ("missed", "-", "\(count) notifications")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ParentalGate
+import ParentalGateTesting
 import Testing
 import TestSlots
 
@@ -94,6 +95,40 @@ struct ServiceAPITests {
         try FileManager.default.removeItem(atPath: path)
         try Gate(database: .file(path)).close()
         try Gate(database: .file(path), create: false).close()
+    }
+
+    @Test("a reader of events() that falls more than eventBuffer behind gets the first ones in order, then missed(count:) in place of the rest, then what comes after", .hangGuard)
+    func eventsTellOfAGap() async throws {
+        let test = try TestGate()
+        try await test.gate.addProfile("emma")
+        let events = test.gate.events()
+        var cycles = 0
+        while cycles * 3 < Gate.eventBuffer + 10 {  // issued, passed, ended: three a cycle
+            _ = try await test.pass(try await test.begin("emma"))
+            #expect(try await test.gate.endSession(profile: "emma"))
+            cycles += 1
+        }
+        var reader = events.makeAsyncIterator()
+        var kept: [GateNotification] = []
+        for _ in 0..<Gate.eventBuffer {
+            guard let next = await reader.next() else { break }
+            kept.append(next)
+        }
+        let kinds = kept.map { notification -> String in
+            switch notification {
+            case .challengeIssued: "issued"
+            case .passed: "passed"
+            case .sessionEnded: "ended"
+            default: "\(notification)"
+            }
+        }
+        let expected = (0..<cycles).flatMap { _ in ["issued", "passed", "ended"] }
+        #expect(kinds == Array(expected.prefix(Gate.eventBuffer)), "the oldest kept, in order")
+        #expect(await reader.next() == .missed(count: cycles * 3 - Gate.eventBuffer), "the gap told, right after what was kept")
+        let begun = try await test.begin("emma")
+        #expect(await reader.next() == .challengeIssued(profile: "emma", challenge: begun.id), "what comes after flows again")
+        try test.gate.close()
+        #expect(await reader.next() == nil, "close() ends it")
     }
 
     @Test("close() ends every events() stream and the database: a later call fails with one line", arguments: Backend.allCases)

@@ -60,7 +60,7 @@ final class ServerMetrics: Sendable {
         case .lockedOut: lockouts.increment()
         case .hardLocked: hardLocks.increment()
         case .unlocked: unlocks.increment()
-        case .sessionEnded: break
+        case .sessionEnded, .missed: break
         }
     }
 

@@ -8,11 +8,17 @@ final class EventHub: Sendable {
     private struct State: Sendable {
         /// Set by ``finish()``: a stream asked for afterwards ends at once.
         var isFinished = false
-        var continuations: [UUID: AsyncStream<GateNotification>.Continuation] = [:]
+        /// The open ``Gate/events()`` streams' buffers; one whose stream is gone is let go of.
+        var listeners: [Listener] = []
         var observers: [@Sendable (GateNotification) -> Void] = []
         var commitObservers: [@Sendable () -> Void] = []
         /// The wake-ups of readers of the audit log's tail (``bell()``).
         var bells: [UUID: AsyncStream<Void>.Continuation] = [:]
+    }
+
+    /// A stream's buffer, held only as long as its stream is.
+    private struct Listener: Sendable {
+        weak let buffer: EventBuffer?
     }
 
     /// Calls `handler` with every notification, synchronously, as it is published.
@@ -53,38 +59,36 @@ final class EventHub: Sendable {
     func finish() {
         let (listeners, bells) = state.withLock { state in
             state.isFinished = true
-            return (Array(state.continuations.values), Array(state.bells.values))
+            return (state.listeners.compactMap(\.buffer), Array(state.bells.values))
         }
         for listener in listeners { listener.finish() }
         for bell in bells { bell.finish() }
     }
 
-    /// A new stream of every notification published from now on.
-    func stream() -> AsyncStream<GateNotification> {
-        let (stream, continuation) = AsyncStream.makeStream(of: GateNotification.self, bufferingPolicy: .bufferingNewest(1000))
-        let id = UUID()
-        // Set before the stream is registered: a finish() meanwhile still finds it removed.
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            self.state.withLock { _ = $0.continuations.removeValue(forKey: id) }
-        }
+    /// A new stream of every notification published from now on, its reader told of any it
+    /// fell too far behind to be given (``EventBuffer``).
+    func stream(holding capacity: Int) -> AsyncStream<GateNotification> {
+        let buffer = EventBuffer(capacity: capacity)
         let isFinished = state.withLock { state in
-            if !state.isFinished { state.continuations[id] = continuation }
+            if !state.isFinished { state.listeners.append(Listener(buffer: buffer)) }
             return state.isFinished
         }
-        if isFinished { continuation.finish() }
-        return stream
+        if isFinished { buffer.finish() }
+        return AsyncStream(unfolding: { await buffer.next() }, onCancel: { buffer.finish() })
     }
 
     func publish(_ notifications: [GateNotification]) {
         guard !notifications.isEmpty else { return }
-        let (listeners, observers) = state.withLock { (Array($0.continuations.values), $0.observers) }
+        let (listeners, observers) = state.withLock { state in
+            state.listeners.removeAll { $0.buffer == nil }
+            return (state.listeners.compactMap(\.buffer), state.observers)
+        }
         for notification in notifications {
             for observer in observers { observer(notification) }
         }
         for listener in listeners {
             for notification in notifications {
-                listener.yield(notification)
+                listener.add(notification)
             }
         }
     }

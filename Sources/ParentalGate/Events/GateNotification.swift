@@ -16,4 +16,8 @@ public enum GateNotification: Hashable, Sendable {
     case hardLocked(profile: String)
     case unlocked(profile: String, by: String)
     case sessionEnded(profile: String)
+    /// Only in an ``Gate/events()`` stream whose reader fell behind: `count` notifications
+    /// after those still held (``Gate/eventBuffer``) were not kept. The audit log has them all:
+    /// read it, or follow ``Gate/updates(after:pollInterval:)``, which loses nothing.
+    case missed(count: Int)
 }

@@ -129,10 +129,16 @@ public struct Gate: Sendable {
 
     /// Every notification of this gate from now on: passes, failures, lockouts, unlocks.
     ///
-    /// In-process only: another process using the same database has its own.
+    /// In-process only: another process using the same database has its own. A reader that
+    /// falls more than ``eventBuffer`` behind is told how many it missed
+    /// (``GateNotification/missed(count:)``, in their place), never left to guess; for pushes
+    /// that must lose nothing, follow ``updates(after:pollInterval:)``.
     public func events() -> AsyncStream<GateNotification> {
-        hub.stream()
+        hub.stream(holding: Self.eventBuffer)
     }
+
+    /// How many notifications an ``events()`` stream holds for a reader that is behind.
+    public static let eventBuffer = 1000
 
     /// Runs `body` in one write transaction, reporting failures as ``GateError``.
     func write<T: Sendable>(_ body: @Sendable (any GateTransaction) throws -> T) async throws(GateError) -> T {
