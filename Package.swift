@@ -14,6 +14,7 @@ let migrationFiles = [
     "0007_parent_requests.sql",
     "0008_request_binding.sql",
     "0009_policy_change_fields.sql",
+    "0010_challenge_arithmetic.sql",
 ]
 
 /// Every `Migrations/postgres/NNNN_name.sql`, the PostgreSQL schema, embedded likewise.
@@ -25,6 +26,7 @@ let postgresMigrationFiles = [
     "0005_parent_requests.sql",
     "0006_audit_guards.sql",
     "0007_validate_audit_kinds.sql",
+    "0008_challenge_arithmetic.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

@@ -15,5 +15,6 @@ package enum EmbeddedMigrations {
         ("0007_parent_requests.sql", PackageResources._007_parent_requests_sql),
         ("0008_request_binding.sql", PackageResources._008_request_binding_sql),
         ("0009_policy_change_fields.sql", PackageResources._009_policy_change_fields_sql),
+        ("0010_challenge_arithmetic.sql", PackageResources._010_challenge_arithmetic_sql),
     ]
 }

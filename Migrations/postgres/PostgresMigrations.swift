@@ -12,5 +12,6 @@ package enum PostgresMigrations {
         ("0005_parent_requests.sql", PackageResources._005_parent_requests_sql),
         ("0006_audit_guards.sql", PackageResources._006_audit_guards_sql),
         ("0007_validate_audit_kinds.sql", PackageResources._007_validate_audit_kinds_sql),
+        ("0008_challenge_arithmetic.sql", PackageResources._008_challenge_arithmetic_sql),
     ]
 }

@@ -11,6 +11,7 @@
 @_exported import struct GateCore.AuditFilter
 @_exported import enum GateCore.BeginResult
 @_exported import struct GateCore.Challenge
+@_exported import struct GateCore.ChallengeArithmetic
 @_exported import struct GateCore.ChallengeID
 @_exported import enum GateCore.ChallengeStatus
 @_exported import enum GateCore.DatabaseLocation

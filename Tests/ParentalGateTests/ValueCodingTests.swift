@@ -27,7 +27,7 @@ struct ValueCodingTests {
         let json = try Self.object(begun)
         #expect(json["result"] as? String == "challenge")
         let inner = try #require(json["challenge"] as? [String: Any])
-        #expect(Set(inner.keys) == ["id", "profileId", "prompt", "locale", "format", "issuedAt", "deadline"])
+        #expect(Set(inner.keys) == ["id", "profileId", "prompt", "locale", "format", "issuedAt", "deadline", "arithmetic"])
         #expect(inner["id"] as? String == challenge.id.rawValue && inner["profileId"] as? Int64 == challenge.profileID)
 
         let state = try await test.gate.state(profile: "emma")

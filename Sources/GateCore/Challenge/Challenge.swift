@@ -16,10 +16,13 @@ public struct Challenge: Identifiable, Hashable, Sendable {
     public var issuedAt: Date
     /// An answer after this moment has failed (timed out).
     public var deadline: Date
+    /// The form and operands of a generated arithmetic question, for an app that renders it
+    /// itself; `nil` for a stored question.
+    public var arithmetic: ChallengeArithmetic?
 
     public init(
         id: ChallengeID, profileID: Int64, prompt: String, locale: LocaleTag, format: AnswerFormat,
-        choices: [Int]?, issuedAt: Date, deadline: Date
+        choices: [Int]?, issuedAt: Date, deadline: Date, arithmetic: ChallengeArithmetic? = nil
     ) {
         self.id = id
         self.profileID = profileID
@@ -29,5 +32,6 @@ public struct Challenge: Identifiable, Hashable, Sendable {
         self.choices = choices
         self.issuedAt = issuedAt
         self.deadline = deadline
+        self.arithmetic = arithmetic
     }
 }

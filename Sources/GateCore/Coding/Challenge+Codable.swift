@@ -7,10 +7,15 @@ extension CodingUserInfoKey {
 }
 
 /// A challenge as JSON, as the HTTP API and `gatectl --json` write it: `id`, `profileId`,
-/// `prompt`, `locale`, `format`, `choices` (for `choice`), `issuedAt`, `deadline`.
+/// `prompt`, `locale`, `format`, `choices` (for `choice`), `issuedAt`, `deadline`, and for
+/// generated arithmetic `arithmetic`: `{"form", "operands"}`.
 extension Challenge: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, profileId, prompt, locale, format, choices, issuedAt, deadline
+        case id, profileId, prompt, locale, format, choices, issuedAt, deadline, arithmetic
+    }
+
+    private enum ArithmeticKeys: String, CodingKey {
+        case form, operands
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -28,6 +33,11 @@ extension Challenge: Codable {
         try container.encodeIfPresent(choices, forKey: .choices)
         try container.encode(issuedAt, forKey: .issuedAt)
         try container.encode(deadline, forKey: .deadline)
+        if let arithmetic {
+            var nested = container.nestedContainer(keyedBy: ArithmeticKeys.self, forKey: .arithmetic)
+            try nested.encode(arithmetic.form, forKey: .form)
+            try nested.encode(arithmetic.operands, forKey: .operands)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -36,6 +46,18 @@ extension Challenge: Codable {
             id: try container.decode(ChallengeID.self, forKey: .id), profileID: try container.decode(Int64.self, forKey: .profileId),
             prompt: try container.decode(String.self, forKey: .prompt), locale: try container.decode(LocaleTag.self, forKey: .locale),
             format: try container.decode(AnswerFormat.self, forKey: .format), choices: try container.decodeIfPresent([Int].self, forKey: .choices),
-            issuedAt: try container.decode(Date.self, forKey: .issuedAt), deadline: try container.decode(Date.self, forKey: .deadline))
+            issuedAt: try container.decode(Date.self, forKey: .issuedAt), deadline: try container.decode(Date.self, forKey: .deadline),
+            arithmetic: try Self.arithmetic(in: container))
+    }
+
+    /// The `arithmetic` of `container`, if it has one; its operands must fit its form.
+    private static func arithmetic(in container: KeyedDecodingContainer<CodingKeys>) throws -> ChallengeArithmetic? {
+        guard container.contains(.arithmetic) else { return nil }
+        let nested = try container.nestedContainer(keyedBy: ArithmeticKeys.self, forKey: .arithmetic)
+        let form = try nested.decode(ChallengeArithmetic.Form.self, forKey: .form)
+        guard let arithmetic = ChallengeArithmetic(form: form, operands: try nested.decode([Int].self, forKey: .operands)) else {
+            throw DecodingError.dataCorruptedError(forKey: .operands, in: nested, debugDescription: "\(form.rawValue) takes \(form.operandCount) operands")
+        }
+        return arithmetic
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// An arithmetic question: its form, operands and answer (SPEC.md, "Challenges").
 public struct ArithmeticProblem: Hashable, Sendable {
     /// The shape of the expression.
-    public enum Form: String, CaseIterable, Sendable {
+    public enum Form: String, CaseIterable, Sendable, Codable {
         case sum, difference, product, quotient
         /// a × b + c, a × b − c, a + b − c.
         case productPlus, productMinus, sumMinus
@@ -32,6 +32,11 @@ public struct ArithmeticProblem: Hashable, Sendable {
                 return problem
             }
         }
+    }
+
+    /// The form and operands, without the answer: what a client may see.
+    public var arithmetic: ChallengeArithmetic? {
+        ChallengeArithmetic(form: form, operands: operands)
     }
 
     /// The question in `strings`' language, numbers spelled out in words.

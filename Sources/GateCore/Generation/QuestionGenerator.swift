@@ -25,7 +25,8 @@ public struct QuestionGenerator: Sendable {
             (problem, choices) = choiceProblem(difficulty, count: choiceCount)
         }
         return PreparedQuestion(
-            prompt: problem.prompt(in: strings), locale: locale, answer: problem.answer, choices: choices, origin: .arithmetic)
+            prompt: problem.prompt(in: strings), locale: locale, answer: problem.answer, choices: choices, origin: .arithmetic,
+            arithmetic: problem.arithmetic)
     }
 
     /// One of `questions`, picked uniformly, in `locale`; `nil` when there are none.

@@ -312,7 +312,7 @@ public enum GateMachine {
         mutating func issue(_ question: PreparedQuestion, id: ChallengeID, client: String?) -> Challenge {
             let challenge = Challenge(
                 id: id, profileID: profileID, prompt: question.prompt, locale: question.locale, format: question.format,
-                choices: question.choices, issuedAt: now, deadline: now.adding(policy.timeLimit))
+                choices: question.choices, issuedAt: now, deadline: now.adding(policy.timeLimit), arithmetic: question.arithmetic)
             let issued = IssuedChallenge(
                 challenge: challenge, origin: question.origin, answer: question.answer,
                 maxWrongAnswers: GateMachine.tries(policy, options: question.choices?.count), minResponseTime: policy.minResponseTime,

@@ -7,13 +7,18 @@ public struct PreparedQuestion: Hashable, Sendable {
     /// The options to pick from, for the `choice` format; `nil` for `entry`.
     public var choices: [Int]?
     public var origin: ChallengeOrigin
+    /// The form and operands of generated arithmetic; `nil` for a stored question.
+    public var arithmetic: ChallengeArithmetic?
 
-    public init(prompt: String, locale: LocaleTag, answer: Int, choices: [Int]?, origin: ChallengeOrigin) {
+    public init(
+        prompt: String, locale: LocaleTag, answer: Int, choices: [Int]?, origin: ChallengeOrigin, arithmetic: ChallengeArithmetic? = nil
+    ) {
         self.prompt = prompt
         self.locale = locale
         self.answer = answer
         self.choices = choices
         self.origin = origin
+        self.arithmetic = arithmetic
     }
 
     /// The answer format these choices make.

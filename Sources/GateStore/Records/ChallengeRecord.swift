@@ -21,6 +21,8 @@ struct ChallengeRecord: Hashable {
     var status: String
     var endedAt: Int64?
     var client: String?
+    /// ``ChallengeArithmetic/storedText``: generated arithmetic's form and operands.
+    var arithmetic: String?
 
     /// The row for a newly issued challenge.
     init(_ issued: IssuedChallenge) throws {
@@ -48,6 +50,7 @@ struct ChallengeRecord: Hashable {
         status = ChallengeStatus.open.rawValue
         endedAt = nil
         client = issued.client
+        arithmetic = challenge.arithmetic?.storedText
     }
 
     /// The domain value of this row.
@@ -55,10 +58,14 @@ struct ChallengeRecord: Hashable {
         guard let challengeID = ChallengeID(id), let format = AnswerFormat(rawValue: answerFormat),
               let status = ChallengeStatus(rawValue: status)
         else { throw StoreError.constraint("malformed challenge row \(id)") }
+        let parsedArithmetic = try arithmetic.map { text in
+            guard let parsed = ChallengeArithmetic(storedText: text) else { throw StoreError.constraint("malformed challenge row \(id)") }
+            return parsed
+        }
         let challenge = Challenge(
             id: challengeID, profileID: profileId, prompt: prompt, locale: try LocaleTag(stored: locale), format: format,
             choices: try choices.map { try JSONText.decode([Int].self, from: $0) },
-            issuedAt: Date(millisecondsSince1970: issuedAt), deadline: Date(millisecondsSince1970: deadline))
+            issuedAt: Date(millisecondsSince1970: issuedAt), deadline: Date(millisecondsSince1970: deadline), arithmetic: parsedArithmetic)
         let issued = IssuedChallenge(
             challenge: challenge, origin: questionId.map { .question(id: $0) } ?? .arithmetic, answer: answer,
             maxWrongAnswers: maxWrongAnswers, minResponseTime: .milliseconds(minResponseTimeMs), client: client)
@@ -86,6 +93,7 @@ extension ChallengeRecord: ColumnsRecord {
         case id, profileId = "profile_id", source, questionId = "question_id", locale, prompt, answer
         case answerFormat = "answer_format", choices, issuedAt = "issued_at", deadline, maxWrongAnswers = "max_wrong_answers"
         case minResponseTimeMs = "min_response_time_ms", wrongAnswers = "wrong_answers", status, endedAt = "ended_at", client
+        case arithmetic
     }
 
     init(row: Row) throws {
@@ -106,6 +114,7 @@ extension ChallengeRecord: ColumnsRecord {
         status = row[Columns.status]
         endedAt = row[Columns.endedAt]
         client = row[Columns.client]
+        arithmetic = row[Columns.arithmetic]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
@@ -127,6 +136,7 @@ extension ChallengeRecord: ColumnsRecord {
         case .status: status
         case .endedAt: endedAt
         case .client: client
+        case .arithmetic: arithmetic
         }
     }
 }

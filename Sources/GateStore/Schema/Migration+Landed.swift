@@ -21,5 +21,6 @@ extension Migration {
         7: ("0dd78d6c742890b2e00f8faea1e13a65dad1ba506de4db1536f209738833c204", ["policy_changes", "parent_requests"]),
         8: ("9c080c44d48681843c23b9ac3685fc59c9433ff7e1dc75243e031bef54285f9a", ["parent_requests"]),
         9: ("346701ffc14b690a452542dddb041cdfbbd5dad54e0b7defc692521f39fe6b17", ["policy_changes"]),
+        10: ("48c9b555cb9dc83f2086c1ccbdd4be12e8dc9f8a567198f22760133050c8f96f", []),
     ]
 }

@@ -1,0 +1,57 @@
+/// The arithmetic of a challenge, for an app that puts the question in its own words or
+/// symbols: its form and operands, never its answer.
+public struct ChallengeArithmetic: Hashable, Sendable {
+    /// The shape of the expression: `sum` is a + b, `productPlus` a × b + c, ….
+    public typealias Form = ArithmeticProblem.Form
+
+    public var form: Form
+    /// Two numbers, or three for the forms of two operations, in the order they are read.
+    public var operands: [Int]
+
+    /// `nil` unless `operands` has the count `form` takes.
+    public init?(form: Form, operands: [Int]) {
+        guard operands.count == form.operandCount else { return nil }
+        self.form = form
+        self.operands = operands
+    }
+
+    /// The expression in math symbols: `7 × 8 + 3`, `56 ÷ 7`.
+    public var notation: String {
+        let symbols: [String] = switch form {
+        case .sum: ["+"]
+        case .difference: ["−"]
+        case .product: ["×"]
+        case .quotient: ["÷"]
+        case .productPlus: ["×", "+"]
+        case .productMinus: ["×", "−"]
+        case .sumMinus: ["+", "−"]
+        }
+        var text = String(operands[0])
+        for (symbol, operand) in zip(symbols, operands.dropFirst()) { text += " \(symbol) \(operand)" }
+        return text
+    }
+
+    /// The form and operands as the store keeps them: `productPlus 7 8 3`.
+    package var storedText: String {
+        ([form.rawValue] + operands.map(String.init)).joined(separator: " ")
+    }
+
+    /// The value of ``storedText``; `nil` for any other text.
+    package init?(storedText text: String) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard let first = words.first, let form = Form(rawValue: String(first)) else { return nil }
+        let operands = words.dropFirst().compactMap { Int($0) }
+        guard operands.count == words.count - 1 else { return nil }
+        self.init(form: form, operands: operands)
+    }
+}
+
+extension ArithmeticProblem.Form {
+    /// How many numbers an expression of this form has.
+    public var operandCount: Int {
+        switch self {
+        case .sum, .difference, .product, .quotient: 2
+        case .productPlus, .productMinus, .sumMinus: 3
+        }
+    }
+}
