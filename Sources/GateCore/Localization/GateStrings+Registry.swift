@@ -6,6 +6,11 @@ extension GateStrings {
         registry.withLock { $0 }
     }
 
+    /// The languages whose table comes with the gate, whatever ``register(_:)`` added.
+    public static var builtInLanguages: [String] {
+        builtIn.keys.sorted()
+    }
+
     /// Every table of the process: one for all gates, as a language's words are.
     private static let registry = Mutex<[String: GateStrings]>(builtIn)
 
