@@ -12,25 +12,23 @@ struct GateEventLog: Sendable {
     func follow(_ gate: Gate) {
         let logger = logger
         gate.observe { event in
-            let (kind, profile, detail) = Self.describe(event)
-            var metadata: Logger.Metadata = ["event": "\(kind)", "profile": "\(profile)"]
+            let (profile, detail) = Self.describe(event)
+            var metadata: Logger.Metadata = ["event": "\(event.name)", "profile": "\(profile)"]
             if let detail { metadata["detail"] = "\(detail)" }
             logger.info("gate", metadata: metadata)
         }
     }
 
-    private static func describe(_ event: GateNotification) -> (String, String, String?) {
+    /// The profile and the detail worth a log line (``GateNotification/name`` is the event).
+    private static func describe(_ event: GateNotification) -> (profile: String, detail: String?) {
         switch event {
-        case .challengeIssued(let profile, _): ("challengeIssued", profile, nil)
-        case .passed(let profile, let until): ("passed", profile, "until \(JSONDate.string(until))")
-        case .approved(let profile, let until): ("approved", profile, "until \(JSONDate.string(until))")
-        case .wrongAnswer(let profile, let triesLeft): ("wrongAnswer", profile, "\(triesLeft) tries left")
-        case .failed(let profile, let reason): ("failed", profile, reason.rawValue)
-        case .lockedOut(let profile, let until): ("lockedOut", profile, "until \(JSONDate.string(until))")
-        case .hardLocked(let profile): ("hardLocked", profile, nil)
-        case .unlocked(let profile, let by): ("unlocked", profile, "by \(by)")
-        case .sessionEnded(let profile): ("sessionEnded", profile, nil)
-        case .missed(let count): ("missed", "-", "\(count) notifications")
+        case .challengeIssued(let profile, _), .hardLocked(let profile), .sessionEnded(let profile): (profile, nil)
+        case .passed(let profile, let until), .approved(let profile, let until), .lockedOut(let profile, let until):
+            (profile, "until \(JSONDate.string(until))")
+        case .wrongAnswer(let profile, let triesLeft): (profile, "\(triesLeft) tries left")
+        case .failed(let profile, let reason): (profile, reason.rawValue)
+        case .unlocked(let profile, let by): (profile, "by \(by)")
+        case .missed(let count): ("-", "\(count) notifications")
         }
     }
 }

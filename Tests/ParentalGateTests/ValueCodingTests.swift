@@ -115,4 +115,34 @@ struct ValueCodingTests {
             _ = try JSONDecoder().decode(AuditEntry.self, from: try JSONSerialization.data(withJSONObject: changed))
         }
     }
+
+    @Test("notifications and updates for pushes are flat JSON named by event or update, and decode back equal; a challenge's id is left out on request")
+    func eventsTravel() async throws {
+        let test = try TestGate()
+        try await test.gate.addProfile("emma", displayName: "Emma")
+        let challenge = try await test.begin("emma")
+        let now = test.clock.now
+        let notifications: [GateNotification] = [
+            .challengeIssued(profile: "emma", challenge: challenge.id), .passed(profile: "emma", until: now), .approved(profile: "emma", until: now),
+            .wrongAnswer(profile: "emma", triesLeft: 2), .failed(profile: "emma", reason: .timedOut), .lockedOut(profile: "emma", until: now),
+            .hardLocked(profile: "emma"), .unlocked(profile: "emma", by: "mum"), .sessionEnded(profile: "emma"), .missed(count: 7),
+        ]
+        for notification in notifications {
+            #expect(try Self.roundTrip(notification), "\(notification)")
+            #expect(try Self.object(notification)["event"] as? String == notification.name)
+        }
+        #expect(try Self.object(notifications[0])["challenge"] as? String == challenge.id.rawValue)
+        #expect(try Self.object(notifications[0], userInfo: [.hidingChallengeIDs: true])["challenge"] == nil)
+        #expect(try Self.object(GateNotification.wrongAnswer(profile: "emma", triesLeft: 2)).keys.sorted() == ["event", "profile", "triesLeft"])
+        #expect(throws: DecodingError.self) { _ = try JSONDecoder().decode(GateNotification.self, from: Data(#"{"event": "exploded", "profile": "emma"}"#.utf8)) }
+
+        let entry = try #require(try await test.gate.auditEntries(AuditFilter(kinds: [.challengeIssued]), limit: 1).items.first)
+        let recorded = GateUpdate.recorded(entry, displayName: "Emma")
+        let json = try Self.object(recorded)
+        #expect(json["update"] as? String == "recorded" && json["displayName"] as? String == "Emma")
+        #expect(json["kind"] as? String == "challengeIssued" && json["id"] as? Int64 == entry.id, "the record's own keys, flat")
+        #expect(try Self.roundTrip(recorded))
+        #expect(try Self.roundTrip(GateUpdate.pruned(after: 3, next: 9)))
+        #expect(try Self.object(GateUpdate.pruned(after: 3, next: 9)).keys.sorted() == ["after", "next", "update"])
+    }
 }
