@@ -73,9 +73,8 @@ actor Pushes {
 
 /// `value` as JSON (times in ISO 8601), with `status`.
 func json(_ value: some Encodable, _ status: HTTPResponse.Status = .ok) throws -> Response {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))
+    // The gate's own encoder: its values in the HTTP API's shapes, times in ISO 8601.
+    Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(data: try JSONEncoder.gate().encode(value))))
 }
 
 /// Only JSON bodies: a web page cannot post a form (or text) here without a preflight.
@@ -158,12 +157,8 @@ router.get("families/:family/audit") { request, context -> Response in
         guard let cursor = PageCursor<AuditEntry>(text) else { throw HTTPError(.badRequest, message: "after: not a cursor") }
         return cursor
     }
-    let page = try await families.withGate(family) { gate in try await gate.auditEntries(limit: limit, after: after) }
-    struct Entry: Encodable { var id: Int64; var time: Date; var kind: String; var profile: String? }
-    struct Body: Encodable { var entries: [Entry]; var next: PageCursor<AuditEntry>? }
-    return try json(Body(
-        entries: page.items.map { Entry(id: $0.id, time: $0.occurredAt, kind: $0.event.kind.rawValue, profile: $0.event.profileName) },
-        next: page.next))
+    // A page is Codable as the gate's own HTTP API writes one: {"items": [...], "next": "..."}.
+    return try json(try await families.withGate(family) { gate in try await gate.auditEntries(limit: limit, after: after) })
 }
 
 router.get("families/:family/pushes") { _, context -> Response in

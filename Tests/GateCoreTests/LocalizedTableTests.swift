@@ -31,14 +31,14 @@ struct LocalizedTableTests {
 
     @Test("the gate's and the approval page's tables have the same languages and the same chain: profile, household default, English")
     func sameChain() throws {
-        #expect(ApprovalStrings.builtInLanguages == GateStrings.builtInLanguages)
+        #expect(ApprovalStrings.languages == GateStrings.builtInLanguages)
         let italian = try LocaleTag("it-IT")
         let german = try LocaleTag("de-AT")
         #expect(GateStrings.resolutionChain(italian, householdDefault: german).map(\.identifier) == ["it-IT", "it", "de-AT", "de", "en"])
         #expect(GateStrings.table(for: italian, householdDefault: german).language == "de")
         #expect(ApprovalStrings.table(for: italian, householdDefault: german).language == "de")
         #expect(ApprovalStrings.table(for: italian).language == "en")
-        for language in ApprovalStrings.builtInLanguages {
+        for language in ApprovalStrings.languages {
             let table = ApprovalStrings.tables[language]
             #expect(table?.language == language)
             let title = table?.title(for: "Emma") ?? ""

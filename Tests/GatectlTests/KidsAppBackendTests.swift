@@ -73,7 +73,7 @@ struct KidsAppBackendTests {
         let first = try await send("GET", "/families/smiths/audit?limit=3")
         let next = try #require(first.json["next"] as? String)
         let second = try await send("GET", "/families/smiths/audit?limit=3&after=\(next)")
-        let ids = { (reply: HTTPClient.Reply) in (reply.json["entries"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int } }
+        let ids = { (reply: HTTPClient.Reply) in (reply.json["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int } }
         #expect(ids(first).count == 3 && ids(second).count == 3 && ids(second).min()! > ids(first).max()!)
         #expect(try await send("GET", "/families/smiths/audit?after=nonsense").status == 400)
     }

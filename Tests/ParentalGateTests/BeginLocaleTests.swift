@@ -63,7 +63,7 @@ struct BeginLocaleTests {
         #expect(try await test.gate.householdLocale() == (try LocaleTag("fr-CA")))
     }
 
-    @Test("a language added with GateStrings.register words the challenges of its profiles, numbers in its own words; a table that lacks a placeholder, or names no language, is refused and adds nothing")
+    @Test("a language added with GateStrings.register words the challenges of its profiles, numbers in its own words; a table that lacks a placeholder, has a text too long, names no language or one without number words is refused and adds nothing")
     func addedLanguage() async throws {
         var dutch = GateStrings(language: try LocaleTag("nl"))
         dutch.question = "Hoeveel is {expression}?"
@@ -85,9 +85,18 @@ struct BeginLocaleTests {
         broken.language = "nl-BE"
         broken.failed = " "
         #expect(throws: GateInputError.malformedStrings(language: "nl-BE", reason: "failed is empty")) { try GateStrings.register(broken) }
+        broken = dutch
+        broken.language = "nl-BE"
+        broken.askOff = String(repeating: "x", count: GateStrings.maximumTextLength + 1)
+        #expect(throws: GateInputError.malformedStrings(language: "nl-BE", reason: "askOff is longer than 200 characters")) { try GateStrings.register(broken) }
+        broken = dutch
+        broken.language = "zu"
+        #expect(throws: GateInputError.malformedStrings(language: "zu", reason: "this system has no words for numbers in it (they would be English)")) {
+            try GateStrings.register(broken)
+        }
         broken.language = "dutch please"
         #expect(throws: GateInputError.malformedLocale("dutch please")) { try GateStrings.register(broken) }
-        #expect(GateStrings.tables["nl-BE"] == nil)
+        #expect(GateStrings.tables["nl-BE"] == nil && GateStrings.tables["zu"] == nil)
 
         let test = try TestGate()
         let noor = try await test.gate.addProfile("noor", locale: "nl-BE")

@@ -34,7 +34,7 @@ struct ChallengeArithmeticTests {
                 let challenge = try await test.begin("emma")
                 let arithmetic = try #require(challenge.arithmetic, "\(challenge.prompt)")
                 forms.insert(arithmetic.form)
-                #expect(Self.value(of: arithmetic) == (try await test.rightAnswer(to: challenge)), "\(challenge.prompt): \(arithmetic.notation)")
+                #expect(Self.value(of: arithmetic) == (try await test.rightAnswer(to: challenge)), "\(challenge.prompt): \(arithmetic)")
                 #expect(arithmetic.operands.count == arithmetic.form.operandCount)
                 guard case .verifying(let open) = try await test.gate.state(profile: "emma") else {
                     Issue.record("no open challenge")
@@ -52,11 +52,9 @@ struct ChallengeArithmeticTests {
         #expect(try await test.begin("emma").arithmetic == nil)
     }
 
-    @Test("its JSON is {form, operands}; notation writes it in symbols; operands that do not fit the form are refused")
+    @Test("its JSON is {form, operands}, only beside the challenge's id; operands that do not fit the form are refused")
     func shapes() throws {
         let arithmetic = try #require(ChallengeArithmetic(form: .productPlus, operands: [7, 8, 3]))
-        #expect(arithmetic.notation == "7 × 8 + 3")
-        #expect(ChallengeArithmetic(form: .quotient, operands: [56, 7])?.notation == "56 ÷ 7")
         #expect(ChallengeArithmetic(form: .sum, operands: [1, 2, 3]) == nil)
         let challenge = Challenge(
             id: try #require(ChallengeID("0123456789abcdef0123456789abcdef")), profileID: 1, prompt: "What is seven times eight, plus three?",
@@ -66,6 +64,10 @@ struct ChallengeArithmeticTests {
         let inner = try #require(json["arithmetic"] as? [String: Any])
         #expect(inner["form"] as? String == "productPlus" && inner["operands"] as? [Int] == [7, 8, 3])
         #expect(try JSONDecoder().decode(Challenge.self, from: try JSONEncoder().encode(challenge)) == challenge)
+        let hiding = JSONEncoder()
+        hiding.userInfo = [.hidingChallengeIDs: true]
+        let hidden = try #require(try JSONSerialization.jsonObject(with: try hiding.encode(challenge)) as? [String: Any])
+        #expect(hidden["id"] == nil && hidden["arithmetic"] == nil, "anyone but the device that began it gets the sentence only")
         var wrong = json
         wrong["arithmetic"] = ["form": "sum", "operands": [1, 2, 3]]
         #expect(throws: DecodingError.self) {

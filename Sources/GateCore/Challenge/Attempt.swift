@@ -12,8 +12,9 @@ public struct Attempt: Identifiable, Hashable, Sendable {
     public var responseTime: Duration
     public var answeredAt: Date
     public var client: String?
-    /// How many times it was given: more than 1 for a ``AnswerOutcome/replay`` repeated while
-    /// nothing else was recorded for its profile (kept once, counted in its audit record).
+    /// How many answers it stands for: for a ``AnswerOutcome/replay``, the replays of its run
+    /// (it and those that followed while nothing else was recorded for its profile, whatever
+    /// challenge or value they gave: kept once, counted in its audit record); else 1.
     public var count: Int
 
     public init(

@@ -1,34 +1,22 @@
-/// The arithmetic of a challenge, for an app that puts the question in its own words or
-/// symbols: its form and operands, never its answer.
+/// The arithmetic of a challenge, for an app that puts the question in its own words: its
+/// form and operands, never its answer.
+///
+/// Render it as the gate does, in the locale's words with the numbers spelled out (SPEC.md,
+/// "Challenges": every string a child sees comes from the locale), not as digits and symbols,
+/// which a photo-solving app reads at a glance.
 public struct ChallengeArithmetic: Hashable, Sendable {
     /// The shape of the expression: `sum` is a + b, `productPlus` a × b + c, ….
     public typealias Form = ArithmeticProblem.Form
 
-    public var form: Form
+    public private(set) var form: Form
     /// Two numbers, or three for the forms of two operations, in the order they are read.
-    public var operands: [Int]
+    public private(set) var operands: [Int]
 
     /// `nil` unless `operands` has the count `form` takes.
     public init?(form: Form, operands: [Int]) {
         guard operands.count == form.operandCount else { return nil }
         self.form = form
         self.operands = operands
-    }
-
-    /// The expression in math symbols: `7 × 8 + 3`, `56 ÷ 7`.
-    public var notation: String {
-        let symbols: [String] = switch form {
-        case .sum: ["+"]
-        case .difference: ["−"]
-        case .product: ["×"]
-        case .quotient: ["÷"]
-        case .productPlus: ["×", "+"]
-        case .productMinus: ["×", "−"]
-        case .sumMinus: ["+", "−"]
-        }
-        var text = String(operands[0])
-        for (symbol, operand) in zip(symbols, operands.dropFirst()) { text += " \(symbol) \(operand)" }
-        return text
     }
 
     /// The form and operands as the store keeps them: `productPlus 7 8 3`.

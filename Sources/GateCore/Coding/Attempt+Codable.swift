@@ -28,6 +28,6 @@ extension Attempt: Codable {
             outcome: try container.decode(AnswerOutcome.self, forKey: .outcome),
             responseTime: .milliseconds(try container.decode(Int64.self, forKey: .responseMs)),
             answeredAt: try container.decode(Date.self, forKey: .answeredAt), client: try container.decodeIfPresent(String.self, forKey: .client),
-            count: try container.decodeIfPresent(Int.self, forKey: .count) ?? 1)
+            count: try container.decode(Int.self, forKey: .count))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 extension CodingUserInfoKey {
-    /// `true` in an encoder's `userInfo` leaves challenges' ids out: whoever holds an id can
-    /// answer the challenge, so a profile's status for anyone shows it without.
+    /// `true` in an encoder's `userInfo` leaves challenges' ids out (and their `arithmetic`):
+    /// whoever holds an id can answer the challenge, so a profile's status for anyone shows it
+    /// without.
     public static let hidingChallengeIDs = CodingUserInfoKey(rawValue: "ParentalGate.hidingChallengeIDs")!
 }
 
@@ -33,7 +34,8 @@ extension Challenge: Codable {
         try container.encodeIfPresent(choices, forKey: .choices)
         try container.encode(issuedAt, forKey: .issuedAt)
         try container.encode(deadline, forKey: .deadline)
-        if let arithmetic {
+        // The structure goes where the id goes: to the device that began the challenge.
+        if !hidingID, let arithmetic {
             var nested = container.nestedContainer(keyedBy: ArithmeticKeys.self, forKey: .arithmetic)
             try nested.encode(arithmetic.form, forKey: .form)
             try nested.encode(arithmetic.operands, forKey: .operands)

@@ -3,8 +3,9 @@ import Foundation
 extension JSONEncoder {
     /// The encoder of every JSON the gate writes (`--json` output, the HTTP API, export
     /// files, the store's JSON columns): keys sorted, `/` not escaped, times as ISO 8601 UTC
-    /// with milliseconds; indented for people when `pretty`.
-    package static func gate(pretty: Bool = false) -> JSONEncoder {
+    /// with milliseconds; indented for people when `pretty`. A backend that passes the gate's
+    /// values on writes them with it, in the HTTP API's shapes.
+    public static func gate(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in

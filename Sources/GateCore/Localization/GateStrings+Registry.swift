@@ -25,17 +25,28 @@ extension GateStrings {
     /// every gate of this process from its next challenge on.
     ///
     /// Refused when a template lacks a placeholder it must fill (the question's `{expression}`,
-    /// an operation's `{a}`, `{b}`, `{c}`, the tries' `{n}`, a duration's `{time}`) or any
-    /// text is empty: a child would be asked "What is plus three?". Numbers are spelled in the
-    /// language by Foundation's spell-out rules (ICU's), which know most languages; where
-    /// they do not, numbers are written as digits.
+    /// an operation's `{a}`, `{b}`, `{c}`, the tries' `{n}`, a duration's `{time}`), any text
+    /// is empty or longer than ``maximumTextLength`` (a prompt must stay within the store's
+    /// 1,000 characters), or the system has no words for numbers in the language: a child
+    /// would be asked "What is plus three?", or in English numbers. Numbers are spelled by
+    /// Foundation's spell-out rules (ICU's), which know most languages.
     public static func register(_ strings: GateStrings) throws(GateInputError) {
         let language = try LocaleTag(strings.language)
         if let reason = strings.problem { throw .malformedStrings(language: strings.language, reason: reason) }
+        // Numbers are asked in the language's words (SPEC.md, "Challenges"); for a language
+        // it has no rules for, ICU spells them in English ("ninety-seven" for Zulu).
+        if language.language != LocaleTag.english.identifier,
+           NumberWords.spell(97, language: language.identifier) == NumberWords.spell(97, language: LocaleTag.english.identifier) {
+            throw .malformedStrings(language: strings.language, reason: "this system has no words for numbers in it (they would be English)")
+        }
         var table = strings
         table.language = language.identifier
         registry.withLock { $0[language.identifier] = table }
     }
+
+    /// The longest text of a table: a question and an operation of this length, with three
+    /// numbers spelled out, stay well within the 1,000 characters the store keeps of a prompt.
+    public static let maximumTextLength = 200
 
     /// The placeholders a template must contain, by field; every other field only must not be empty.
     private static let placeholders: [String: [String]] = [
@@ -49,6 +60,7 @@ extension GateStrings {
     private var problem: String? {
         for case (let name?, let text as String) in Mirror(reflecting: self).children where name != "language" {
             if text.allSatisfy(\.isWhitespace) { return "\(name) is empty" }
+            if text.count > Self.maximumTextLength { return "\(name) is longer than \(Self.maximumTextLength) characters" }
             let missing = (Self.placeholders[name] ?? []).filter { !text.contains("{\($0)}") }
             if !missing.isEmpty { return "\(name) must contain \(missing.map { "{\($0)}" }.joined(separator: " and "))" }
         }

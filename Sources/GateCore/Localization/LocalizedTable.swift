@@ -43,8 +43,8 @@ extension LocalizedTable {
         return chain.filter { seen.insert($0).inserted }
     }
 
-    /// The languages with a built-in table.
-    public static var builtInLanguages: [String] { tables.keys.sorted() }
+    /// The languages with a table.
+    public static var languages: [String] { tables.keys.sorted() }
 
     /// Fills `template`'s `{key}` placeholders with `values`.
     public static func fill(_ template: String, _ values: [String: String]) -> String {

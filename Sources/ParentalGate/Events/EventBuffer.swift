@@ -14,8 +14,9 @@ final class EventBuffer: Sendable {
         /// How many were not kept since the reader last heard of a gap.
         var missed = 0
         var isFinished = false
-        /// The reader waiting for the next one.
-        var waiting: CheckedContinuation<GateNotification?, Never>?
+        /// The readers waiting for the next one, first come first served (tasks that share one
+        /// stream each get their own notifications).
+        var waiting: [CheckedContinuation<GateNotification?, Never>] = []
 
         var count: Int { held.count - start }
 
@@ -48,10 +49,7 @@ final class EventBuffer: Sendable {
     func add(_ notification: GateNotification) {
         let reader = state.withLock { state -> CheckedContinuation<GateNotification?, Never>? in
             guard !state.isFinished else { return nil }
-            if let waiting = state.waiting {
-                state.waiting = nil
-                return waiting
-            }
+            if !state.waiting.isEmpty { return state.waiting.removeFirst() }
             if state.missed > 0 || state.count >= state.capacity {
                 state.missed += 1
             } else {
@@ -64,12 +62,12 @@ final class EventBuffer: Sendable {
 
     /// Ends the stream once the reader has taken what is held.
     func finish() {
-        let reader = state.withLock { state in
+        let readers = state.withLock { state in
             state.isFinished = true
-            defer { state.waiting = nil }
+            defer { state.waiting = [] }
             return state.waiting
         }
-        reader?.resume(returning: nil)
+        for reader in readers { reader.resume(returning: nil) }
     }
 
     /// The next notification, waiting for one; `nil` once finished and empty, or cancelled.
@@ -78,7 +76,7 @@ final class EventBuffer: Sendable {
             await withCheckedContinuation { (reader: CheckedContinuation<GateNotification?, Never>) in
                 let ready = state.withLock { state -> GateNotification?? in
                     if let next = state.take() { return next }
-                    state.waiting = reader
+                    state.waiting.append(reader)
                     return nil
                 }
                 if let ready { reader.resume(returning: ready) }

@@ -18,7 +18,7 @@ final class EventHub: Sendable {
 
     /// A stream's buffer, held only as long as its stream is.
     private struct Listener: Sendable {
-        weak let buffer: EventBuffer?
+        weak var buffer: EventBuffer?
     }
 
     /// Calls `handler` with every notification, synchronously, as it is published.
