@@ -45,7 +45,7 @@ struct GateCommandTests {
         #expect(Set(json.keys) == ["result", "challenge"])
         #expect(json["result"] as? String == "challenge")
         let challenge = try #require(json["challenge"] as? [String: Any])
-        #expect(Set(challenge.keys) == ["id", "profileId", "prompt", "locale", "format", "issuedAt", "deadline"])
+        #expect(Set(challenge.keys) == ["id", "profileId", "prompt", "locale", "format", "issuedAt", "deadline", "arithmetic"])
         #expect(challenge["locale"] as? String == "de")
         #expect(challenge["format"] as? String == "entry")
         #expect((challenge["prompt"] as? String)?.hasPrefix("Wie viel ist ") == true)
