@@ -3,6 +3,7 @@
 // re-exported: `import GateCore` for it.
 @_exported import enum GateCore.AnswerFormat
 @_exported import enum GateCore.AnswerOutcome
+@_exported import enum GateCore.ArithmeticForm
 @_exported import struct GateCore.Attempt
 @_exported import struct GateCore.AttemptFilter
 @_exported import struct GateCore.AuditEntry

@@ -5,8 +5,8 @@
 /// "Challenges": every string a child sees comes from the locale), not as digits and symbols,
 /// which a photo-solving app reads at a glance.
 public struct ChallengeArithmetic: Hashable, Sendable {
-    /// The shape of the expression: `sum` is a + b, `productPlus` a × b + c, ….
-    public typealias Form = ArithmeticProblem.Form
+    /// The shape of the expression.
+    public typealias Form = ArithmeticForm
 
     public private(set) var form: Form
     /// Two numbers, or three for the forms of two operations, in the order they are read.
@@ -31,15 +31,5 @@ public struct ChallengeArithmetic: Hashable, Sendable {
         let operands = words.dropFirst().compactMap { Int($0) }
         guard operands.count == words.count - 1 else { return nil }
         self.init(form: form, operands: operands)
-    }
-}
-
-extension ArithmeticProblem.Form {
-    /// How many numbers an expression of this form has.
-    public var operandCount: Int {
-        switch self {
-        case .sum, .difference, .product, .quotient: 2
-        case .productPlus, .productMinus, .sumMinus: 3
-        }
     }
 }

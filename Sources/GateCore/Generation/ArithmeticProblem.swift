@@ -3,11 +3,7 @@ import Foundation
 /// An arithmetic question: its form, operands and answer (SPEC.md, "Challenges").
 public struct ArithmeticProblem: Hashable, Sendable {
     /// The shape of the expression.
-    public enum Form: String, CaseIterable, Sendable, Codable {
-        case sum, difference, product, quotient
-        /// a × b + c, a × b − c, a + b − c.
-        case productPlus, productMinus, sumMinus
-    }
+    public typealias Form = ArithmeticForm
 
     public var form: Form
     public var operands: [Int]
