@@ -108,7 +108,7 @@ struct ServiceAPITests {
             #expect(try await test.gate.endSession(profile: "emma"))
             cycles += 1
         }
-        var reader = events.makeAsyncIterator()
+        let reader = StreamReader(events)
         var kept: [GateNotification] = []
         if let first = await reader.next() { kept.append(first) }
         // Room again in the buffer, but the gap is still untold: a newer one joins the gap,
@@ -128,9 +128,10 @@ struct ServiceAPITests {
         }
         let expected = (0..<cycles).flatMap { _ in ["issued", "passed", "ended"] }
         #expect(kinds == Array(expected.prefix(Gate.eventBuffer)), "the oldest kept, in order")
-        #expect(await reader.next() == .missed(count: cycles * 3 - Gate.eventBuffer + 1), "the gap told, right after what was kept, the extra one in it")
+        // Bounded: a gap never told would leave the reader waiting for ever.
+        #expect(await within(.seconds(60)) { await reader.next() } == .missed(count: cycles * 3 - Gate.eventBuffer + 1), "the gap told, right after what was kept, the extra one in it")
         _ = try await test.pass(extra)
-        guard case .passed(let profile, _) = await reader.next() else {
+        guard case .passed(let profile, _)?? = await within(.seconds(60), { await reader.next() }) else {
             Issue.record("what comes after the gap does not flow again")
             return
         }
@@ -217,5 +218,19 @@ struct ServiceAPITests {
         #expect(failures.allSatisfy { $0 == "the gate is closed" }, "\(Set(failures))")
         #expect(!failures.isEmpty, "operations were still being asked for as the gate closed")
         await #expect(throws: GateError.database(DatabaseFailure(.closed, "the gate is closed"))) { try await gate.profiles() }
+    }
+}
+
+/// One stream's iterator, read by one task at a time, so that a read can be bounded by
+/// ``within(_:_:)``, which runs it in a task of its own.
+private final class StreamReader<Element: Sendable>: @unchecked Sendable {
+    private var iterator: AsyncStream<Element>.Iterator
+
+    init(_ stream: AsyncStream<Element>) {
+        iterator = stream.makeAsyncIterator()
+    }
+
+    func next() async -> Element? {
+        await iterator.next()
     }
 }
