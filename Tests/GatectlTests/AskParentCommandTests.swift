@@ -59,7 +59,11 @@ struct AskParentCommandTests {
         for (verb, status, words) in [("deny", Int32(1), "Ein Elternteil hat nein gesagt."), ("approve", 0, "Ein Elternteil hat ja gesagt.")] {
             let gate = try InteractiveGatectl(["gate", "emma", "--ask", "--database", db.path])
             try await gate.waitForOutput("Warte auf die Antwort eines Elternteils")
-            let number = try #require(try JSONOutput.array(try db.ok(["ask", "list", "--json"]).stdout).first?["number"] as? Int)
+            let listed = try #require(try JSONOutput.array(try db.ok(["ask", "list", "--json"]).stdout).first)
+            let required: Set<String> = ["number", "profile", "displayName", "status", "createdAt", "expiresAt", "pickedUp"]
+            #expect(Set(listed.keys).isSuperset(of: required)
+                && Set(listed.keys).isSubset(of: required.union(["client", "account", "decidedAt", "decidedBy"])), "the README's shape: \(listed.keys.sorted())")
+            let number = try #require(listed["number"] as? Int)
             try db.ok(["ask", verb, String(number), "--by", "mum"])
             try await gate.waitForOutput(words)
             let ended = gate.finish(timeout: 30)

@@ -85,6 +85,10 @@ struct ProfileCommandTests {
         #expect((policy["fields"] as? [Any])?.count == 18)
         let attempts = try #require(json["attempts"] as? [[String: Any]])
         #expect(attempts.count == 1)
+        #expect(Set(attempts.first?.keys.map { $0 } ?? []) == [
+            "id", "challenge", "profileId", "value", "outcome", "responseMs", "answeredAt", "client", "count",
+        ], "the README's shape")
+        #expect(attempts.first?["count"] as? Int == 1)
         #expect(attempts.first?["value"] as? Int == answer + 1)
         #expect(attempts.first?["outcome"] as? String == "wrong")
         #expect(attempts.first?["client"] as? String == "tablet")
