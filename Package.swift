@@ -15,6 +15,7 @@ let migrationFiles = [
     "0008_request_binding.sql",
     "0009_policy_change_fields.sql",
     "0010_challenge_arithmetic.sql",
+    "0011_parent_codes.sql",
 ]
 
 /// Every `Migrations/postgres/NNNN_name.sql`, the PostgreSQL schema, embedded likewise.
@@ -27,6 +28,7 @@ let postgresMigrationFiles = [
     "0006_audit_guards.sql",
     "0007_validate_audit_kinds.sql",
     "0008_challenge_arithmetic.sql",
+    "0009_parent_codes.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

@@ -16,5 +16,6 @@ package enum EmbeddedMigrations {
         ("0008_request_binding.sql", PackageResources._008_request_binding_sql),
         ("0009_policy_change_fields.sql", PackageResources._009_policy_change_fields_sql),
         ("0010_challenge_arithmetic.sql", PackageResources._010_challenge_arithmetic_sql),
+        ("0011_parent_codes.sql", PackageResources._011_parent_codes_sql),
     ]
 }

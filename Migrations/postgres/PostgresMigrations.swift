@@ -13,5 +13,6 @@ package enum PostgresMigrations {
         ("0006_audit_guards.sql", PackageResources._006_audit_guards_sql),
         ("0007_validate_audit_kinds.sql", PackageResources._007_validate_audit_kinds_sql),
         ("0008_challenge_arithmetic.sql", PackageResources._008_challenge_arithmetic_sql),
+        ("0009_parent_codes.sql", PackageResources._009_parent_codes_sql),
     ]
 }

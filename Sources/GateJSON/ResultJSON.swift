@@ -2,7 +2,7 @@ import Foundation
 import GateCore
 import ParentalGate
 
-/// The result of `challenge begin`, `challenge answer` and `challenge cancel` in `gatectl
+/// The result of `challenge begin`, `challenge answer`, `challenge cancel` and a parent's code in `gatectl
 /// --json` output and the HTTP API: the result's own JSON (``BeginResult`` and
 /// ``AnswerResult`` are `Codable` in this shape), a pass's token left out when the gate page
 /// sets it as a cookie.
@@ -10,6 +10,7 @@ public struct ResultJSON: Encodable, Sendable {
     private enum Result: Sendable {
         case begin(BeginResult)
         case answer(AnswerResult)
+        case parentCode(ParentCodeResult)
     }
 
     private let result: Result
@@ -24,10 +25,15 @@ public struct ResultJSON: Encodable, Sendable {
         self.result = .answer(result)
     }
 
+    public init(_ result: ParentCodeResult) {
+        self.result = .parentCode(result)
+    }
+
     public func encode(to encoder: any Encoder) throws {
         switch result {
         case .begin(let result): try result.encode(to: encoder)
         case .answer(let result): try result.encode(to: encoder, hidingToken: hidesToken)
+        case .parentCode(let result): try result.encode(to: encoder, hidingToken: hidesToken)
         }
     }
 }

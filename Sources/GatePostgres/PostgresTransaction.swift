@@ -129,7 +129,7 @@ package final class PostgresTransaction: SQLRunner {
     /// The tables whose `id` the database chooses (an identity column).
     static let numberedTables = [
         "profiles", "policies", "policy_changes", "question_sets", "questions", "attempts", "parent_sessions", "admin_tokens",
-        "notification_subscriptions", "parent_requests", "notification_outbox",
+        "notification_subscriptions", "parent_requests", "notification_outbox", "parent_codes",
     ]
 
     /// The head's id: it only moves forward, whatever is deleted behind it.

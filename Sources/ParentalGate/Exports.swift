@@ -49,6 +49,7 @@
 @_exported import struct GateCore.PolicySetting
 @_exported import enum GateCore.PolicySource
 @_exported import enum GateCore.PolicyValue
+@_exported import struct GateCore.ParentCode
 @_exported import struct GateCore.Profile
 @_exported import struct GateCore.ProfileName
 @_exported import struct GateCore.Question

@@ -35,7 +35,7 @@ struct RemoteHandler: Sendable {
             if !request.isAllowed(on: socket) {
                 response = .failed(
                     status: ExitCode.notPermitted.rawValue,
-                    message: "'\(what)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check: use the admin socket")
+                    message: "'\(what)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, and gate --code: use the admin socket")
             } else {
                 switch request {
                 case .admin(let operation): response = await Self.perform(operation.operation, gate: gate, caller: user)
@@ -91,6 +91,8 @@ struct RemoteHandler: Sendable {
                 return .asked(try await session.ask(profile: profile, client: client))
             case .checkRequest(let handle):
                 return .requestChecked(try await session.checkRequest(handle: handle))
+            case .parentCode(let profile, let code, let client):
+                return .parentCodeEntered(try await session.enterParentCode(profile: profile, code: code, client: client))
             }
         } catch {
             let failure = CommandFailure(of: error, root: ParentalGated.self)
@@ -116,6 +118,7 @@ struct RemoteHandler: Sendable {
         case .session: "session check"
         case .ask: "ask request"
         case .checkRequest: "ask check"
+        case .parentCode: "gate --code"
         }
     }
 

@@ -12,12 +12,12 @@ extension RemoteRequest {
                  .lookUpProfile, .removeProfile, .showProfile, .unlockProfile, .endParentSession, .setPolicy, .resetPolicy,
                  .listPolicyChanges, .showPolicy, .listQuestionSets, .removeQuestions, .pruneAudit, .countOutcomes, .verifyAudit,
                  .listAudit, .listNotifications, .removeNotification, .testNotification, .addNotification, .decideRequest,
-                 .listRequests, .showDatabase, .checkDatabase:
+                 .listRequests, .showDatabase, .checkDatabase, .addParentCode, .listParentCodes, .removeParentCode:
                 socket == .admin
             }
         case .gate(let step):
             switch step {
-            case .profile, .begin, .answer, .cancel, .state, .session, .ask, .checkRequest: true
+            case .profile, .begin, .answer, .cancel, .state, .session, .ask, .checkRequest, .parentCode: true
             }
         }
     }

@@ -12,7 +12,9 @@ extension GateCtl {
             abstract: "Run the gate for a person at this terminal: the question, a countdown, the answer, the outcome.",
             discussion: """
                 Choices can be answered by their letter or their value. Exit 0 on a pass, 1 when the \
-                challenge failed or was given up (Ctrl-D), 2 when locked out. With --json the \
+                challenge failed or was given up (Ctrl-D), 2 when locked out. With --code, an adult \
+                types a parent's code instead (see parent-code): exit 0 when it opens, 1 when it is \
+                wrong, 2 when locked out. With --json the \
                 conversation goes to standard error and the result, as challenge answer --json \
                 prints it, to standard output.
                 """)
@@ -28,6 +30,13 @@ extension GateCtl {
         @Flag(help: "Ask a parent instead of answering, and wait for their answer (exit 0 when they approve, 1 otherwise).")
         var ask = false
 
+        @Flag(help: "Type a parent's code from an authenticator app instead of answering (parent-code add makes one).")
+        var code = false
+
+        func validate() throws {
+            if ask && code { throw ValidationError("--ask and --code are two different ways through: give one") }
+        }
+
         /// How often a waiting request is looked at.
         static let pollInterval: Duration = .seconds(2)
 
@@ -35,6 +44,7 @@ extension GateCtl {
             let gate = try global.gateSession()
             let profile = try await gate.profile(named: name)
             if ask { return try await askParent(gate: gate, profile: profile.name, strings: GateStrings.forLocale(profile.locale)) }
+            if code { return try await enterCode(gate: gate, profile: profile.name, strings: GateStrings.forLocale(profile.locale)) }
             let begun = try await gate.begin(profile: profile.name, client: client)
             guard case .challenge(let challenge) = begun else {
                 let strings = GateStrings.forLocale(profile.locale)
@@ -137,6 +147,31 @@ extension GateCtl {
                 }
                 if checked.request.status == .approved { return }
                 throw ExitCode.refused
+            }
+        }
+
+        /// Reads a parent's code from the terminal and tries it, saying what it did in the
+        /// profile's language.
+        private func enterCode(gate: any GateSession, profile: String, strings: GateStrings) async throws {
+            say(strings.parentCodePrompt)
+            write("> ")
+            guard case .line(let line) = await TerminalInput().next(within: 300) else {
+                say("")
+                throw ExitCode.refused
+            }
+            let result = try await gate.enterParentCode(profile: profile, code: line.trimmingCharacters(in: .whitespaces), client: client)
+            switch result {
+            case .opened(let pass): say(strings.parentCodeOpened + " (\(Formatting.time(pass.until)))")
+            case .wrong: say(strings.parentCodeWrong)
+            case .lockedOut(let until): say(strings.lockedOut(for: Self.remaining(until)))
+            case .hardLocked: say(strings.hardLocked)
+            case .disabled: say(strings.disabled)
+            }
+            if global.json { try Output.json(result) }
+            switch result {
+            case .opened: return
+            case .lockedOut, .hardLocked: throw ExitCode.lockedOut
+            case .wrong, .disabled: throw ExitCode.refused
             }
         }
 

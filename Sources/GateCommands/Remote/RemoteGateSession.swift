@@ -51,5 +51,11 @@ struct RemoteGateSession: GateSession {
         return check
     }
 
+    func enterParentCode(profile: String, code: String, client: String) async throws -> ParentCodeResult {
+        let response = try connection.send(.gate(.parentCode(profile: profile, code: code, client: client)))
+        guard case .parentCodeEntered(let result) = response else { throw Self.unexpected }
+        return result
+    }
+
     private static let unexpected = CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
 }

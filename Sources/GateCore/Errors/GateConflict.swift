@@ -16,6 +16,8 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
     case databaseExists(path: String)
     /// A family with this name already exists (a `GateDirectory`'s).
     case familyExists(String)
+    /// A parent's code with this name already exists (names are compared ignoring case).
+    case duplicateParentCode(String)
     /// The database refused the change (a rule it enforces); the message says which.
     case refused(String)
 
@@ -28,6 +30,7 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
         case .requestDecided(let number, _), .requestProfileRenamed(let number): .parentRequest(number)
         case .databaseInUse, .databaseExists: .database
         case .familyExists(let name): .family(name)
+        case .duplicateParentCode(let name): .parentCode(name)
         case .refused: nil
         }
     }
@@ -52,6 +55,8 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
             "a database is already at \(path.escapedForMessage); nothing was made"
         case .familyExists(let name):
             "a family named '\(name.escapedForMessage)' already exists; nothing was made"
+        case .duplicateParentCode(let name):
+            "a parent's code named '\(name.escapedForMessage)' already exists (remove it first to make a new one)"
         case .refused(let detail):
             "refused by the database: \(detail)"
         }

@@ -28,6 +28,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformedFamilyName(String)
     /// A language's words (``GateStrings``) with a template that lacks what it must fill in.
     case malformedStrings(language: String, reason: String)
+    /// A parent's code that is not six digits (spaces aside); nothing was tried.
+    case malformedParentCode
 
     public var description: String {
         switch self {
@@ -65,6 +67,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return message
         case .malformedStrings(let language, let reason):
             return "the words for '\(language.escapedForMessage)' cannot be used: \(reason)"
+        case .malformedParentCode:
+            return "a parent's code is the six digits the authenticator app shows; nothing was tried"
         }
     }
 }

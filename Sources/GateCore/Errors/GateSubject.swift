@@ -23,6 +23,8 @@ public enum GateSubject: Hashable, Sendable, CustomStringConvertible {
     case auditRecord(Int64)
     /// The family with this name (a `GateDirectory`'s database).
     case family(String)
+    /// The parent's code with this parent's name (as the caller gave it); `nil`: any at all.
+    case parentCode(String?)
 
     /// The thing, in words: "profile named 'emma'".
     public var description: String {
@@ -38,6 +40,8 @@ public enum GateSubject: Hashable, Sendable, CustomStringConvertible {
         case .database: "database there"
         case .auditRecord(let id): "audit record with id \(id)"
         case .family(let name): "family named '\(name.escapedForMessage)'"
+        case .parentCode(let name?): "parent's code named '\(name.escapedForMessage)'"
+        case .parentCode(nil): "parent's code"
         }
     }
 
@@ -47,6 +51,8 @@ public enum GateSubject: Hashable, Sendable, CustomStringConvertible {
         case .notification(let id?): "no notification with id \(id) (gatectl notify list shows them)"
         case .notification(nil): "no notifications are set up (add one with gatectl notify add)"
         case .database: "no database there (create: false)"
+        case .parentCode(let name?): "no parent's code named '\(name.escapedForMessage)' (gatectl parent-code list shows them)"
+        case .parentCode(nil): "no parent's code is set up (add one with gatectl parent-code add NAME)"
         default: "no \(description)"
         }
     }

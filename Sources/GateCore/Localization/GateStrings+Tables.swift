@@ -18,7 +18,9 @@ extension GateStrings {
         disabled: "This gate is switched off.", timeLeft: "{time} left", start: "Show the question",
         askParent: "Ask a parent", askWaiting: "Waiting for a parent to answer…", askApproved: "A parent said yes. Parent mode is on.",
         askDenied: "A parent said no.", askExpired: "No parent answered in time.", askTooSoon: "You asked a moment ago. Ask again in {time}.",
-        askOff: "Asking a parent is switched off here.")
+        askOff: "Asking a parent is switched off here.",
+        parentCode: "I’m a parent", parentCodePrompt: "Type the code from your authenticator app.", parentCodeOpened: "Code accepted. Parent mode is on.",
+        parentCodeWrong: "That code does not open the gate.")
 
     static let russian = GateStrings(
         language: "ru", question: "Сколько будет {expression}?",
@@ -34,7 +36,9 @@ extension GateStrings {
         disabled: "Эта защита отключена.", timeLeft: "Осталось {time}", start: "Показать вопрос",
         askParent: "Спросить родителя", askWaiting: "Ждём ответа родителя…", askApproved: "Родитель разрешил. Родительский режим включён.",
         askDenied: "Родитель не разрешил.", askExpired: "Родитель не ответил вовремя.", askTooSoon: "Вы только что спрашивали. Спросите снова через {time}.",
-        askOff: "Здесь нельзя спросить родителя.")
+        askOff: "Здесь нельзя спросить родителя.",
+        parentCode: "Я родитель", parentCodePrompt: "Введите код из приложения-аутентификатора.", parentCodeOpened: "Код принят. Родительский режим включён.",
+        parentCodeWrong: "Этот код не открывает доступ.")
 
     static let german = GateStrings(
         language: "de", question: "Wie viel ist {expression}?",
@@ -50,7 +54,9 @@ extension GateStrings {
         disabled: "Diese Sperre ist ausgeschaltet.", timeLeft: "noch {time}", start: "Frage anzeigen",
         askParent: "Einen Elternteil fragen", askWaiting: "Warte auf die Antwort eines Elternteils …", askApproved: "Ein Elternteil hat ja gesagt. Der Elternmodus ist an.",
         askDenied: "Ein Elternteil hat nein gesagt.", askExpired: "Kein Elternteil hat rechtzeitig geantwortet.", askTooSoon: "Du hast gerade erst gefragt. Frag in {time} wieder.",
-        askOff: "Fragen ist hier ausgeschaltet.")
+        askOff: "Fragen ist hier ausgeschaltet.",
+        parentCode: "Ich bin ein Elternteil", parentCodePrompt: "Gib den Code aus deiner Authenticator-App ein.", parentCodeOpened: "Code angenommen. Der Elternmodus ist an.",
+        parentCodeWrong: "Dieser Code gibt den Zugang nicht frei.")
 
     static let french = GateStrings(
         language: "fr", question: "Combien font {expression}\u{202F}?",
@@ -66,7 +72,9 @@ extension GateStrings {
         disabled: "Ce contrôle est désactivé.", timeLeft: "encore {time}", start: "Afficher la question",
         askParent: "Demander à un parent", askWaiting: "En attente de la réponse d’un parent…", askApproved: "Un parent a dit oui. Le mode parent est activé.",
         askDenied: "Un parent a dit non.", askExpired: "Aucun parent n’a répondu à temps.", askTooSoon: "Tu viens de demander. Redemande dans {time}.",
-        askOff: "Demander à un parent est désactivé ici.")
+        askOff: "Demander à un parent est désactivé ici.",
+        parentCode: "Je suis un parent", parentCodePrompt: "Tapez le code de votre application d’authentification.", parentCodeOpened: "Code accepté. Le mode parent est activé.",
+        parentCodeWrong: "Ce code n’ouvre pas l’accès.")
 
     static let spanish = GateStrings(
         language: "es", question: "¿Cuánto es {expression}?",
@@ -82,5 +90,7 @@ extension GateStrings {
         disabled: "Este control está desactivado.", timeLeft: "quedan {time}", start: "Mostrar la pregunta",
         askParent: "Preguntar a un adulto", askWaiting: "Esperando la respuesta de un adulto…", askApproved: "Un adulto dijo que sí. El modo para padres está activado.",
         askDenied: "Un adulto dijo que no.", askExpired: "Ningún adulto respondió a tiempo.", askTooSoon: "Acabas de preguntar. Vuelve a preguntar en {time}.",
-        askOff: "Preguntar a un adulto está desactivado aquí.")
+        askOff: "Preguntar a un adulto está desactivado aquí.",
+        parentCode: "Soy un adulto", parentCodePrompt: "Escribe el código de tu aplicación de autenticación.", parentCodeOpened: "Código aceptado. El modo para padres está activado.",
+        parentCodeWrong: "Ese código no abre el acceso.")
 }

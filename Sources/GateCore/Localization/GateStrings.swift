@@ -47,6 +47,14 @@ public struct GateStrings: Hashable, Sendable, LocalizedTable {
     public var askTooSoon: String
     /// The profile's policy does not let it ask.
     public var askOff: String
+    /// The way in for an adult with a parent's code (the gate page's button).
+    public var parentCode: String
+    /// What to type: the code from the parent's authenticator app.
+    public var parentCodePrompt: String
+    /// A parent's code opened parent mode.
+    public var parentCodeOpened: String
+    /// A code that opens nothing (wrong, or already used).
+    public var parentCodeWrong: String
 
     /// The table for `locale`, falling back language by language and then to English.
     ///

@@ -53,3 +53,10 @@ extension GateEvent where Outcome == GateState {
         Self { $0.timeCheck() }
     }
 }
+
+extension GateEvent where Outcome == ParentCodeOutcome {
+    /// A code typed as a parent's, as checked against the household's parent codes.
+    public static func parentCode(_ check: ParentCodeCheck, client: String?) -> Self {
+        Self { $0.enterParentCode(check, client: client) }
+    }
+}

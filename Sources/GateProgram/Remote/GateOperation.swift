@@ -46,6 +46,9 @@ package enum AdminRequest: Codable, Sendable {
     case listRequests(ListRequests)
     case showDatabase(ShowDatabase)
     case checkDatabase(CheckDatabase)
+    case addParentCode(AddParentCode)
+    case listParentCodes(ListParentCodes)
+    case removeParentCode(RemoveParentCode)
 
     /// The operation, to perform.
     package var operation: any GateOperation {
@@ -80,6 +83,9 @@ package enum AdminRequest: Codable, Sendable {
         case .listRequests(let operation): operation
         case .showDatabase(let operation): operation
         case .checkDatabase(let operation): operation
+        case .addParentCode(let operation): operation
+        case .listParentCodes(let operation): operation
+        case .removeParentCode(let operation): operation
         }
     }
 
@@ -116,6 +122,9 @@ package enum AdminRequest: Codable, Sendable {
         case .listRequests: "ask list"
         case .showDatabase(let operation): operation.migrating ? "db migrate" : "db status"
         case .checkDatabase: "db check"
+        case .addParentCode: "parent-code add"
+        case .listParentCodes: "parent-code list"
+        case .removeParentCode: "parent-code remove"
         }
     }
 }

@@ -18,6 +18,8 @@ package protocol GateSession: Sendable {
     func ask(profile: String, client: String) async throws -> AskResult
     /// Where the request behind `handle` stands.
     func checkRequest(handle: String) async throws -> RequestCheck
+    /// Tries `code`, typed as a parent's.
+    func enterParentCode(profile: String, code: String, client: String) async throws -> ParentCodeResult
 }
 
 /// The terminal gate on a ``Gate`` of this process.
@@ -62,5 +64,9 @@ package struct LocalGateSession: GateSession {
 
     package func checkRequest(handle: String) async throws -> RequestCheck {
         try await gate.parentRequest(handle: handle)
+    }
+
+    package func enterParentCode(profile: String, code: String, client: String) async throws -> ParentCodeResult {
+        try await gate.enterParentCode(profile: profile, code: code, client: client)
     }
 }

@@ -24,6 +24,8 @@ package enum GateStep: Codable, Sendable {
     case ask(profile: String, client: String)
     /// Where the request behind a handle stands.
     case checkRequest(handle: String)
+    /// A code typed as a parent's.
+    case parentCode(profile: String, code: String, client: String)
 }
 
 /// What the daemon answers.
@@ -35,6 +37,7 @@ package enum RemoteResponse: Codable, Sendable {
     case session(SessionCheck?)
     case asked(AskResult)
     case requestChecked(RequestCheck)
+    case parentCodeEntered(ParentCodeResult)
     /// An admin operation's result, as JSON text (not bytes, which would be Base64 again).
     case result(String)
     /// Refused or failed: gatectl's exit status and its one-line message.

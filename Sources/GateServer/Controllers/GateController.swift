@@ -27,6 +27,15 @@ struct GateController: Sendable {
         }
     }
 
+    struct ParentCodeBody: RequestBody {
+        var code: String
+        var client: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case code, client
+        }
+    }
+
     /// The routes: those that only read, then those that can write, each of which spends one
     /// of the client address's requests (429 when none is left).
     var endpoints: RouteCollection<GateRequestContext> {
@@ -37,6 +46,7 @@ struct GateController: Sendable {
             .post("profiles/:profile/challenges", use: begin)
             .post("challenges/:id/answer", use: answer)
             .post("challenges/:id/cancel", use: cancel)
+            .post("profiles/:profile/parent-code", use: parentCode)
             .delete("profiles/:profile/session", use: endSession)
     }
 
@@ -78,6 +88,25 @@ struct GateController: Sendable {
         json.hidesToken = true
         let secure = RequestClient(request, context: context, options: options).isSecure
         let sessionCookie = SessionToken.cookie(pass, profile: profile, now: gate.now(), secure: secure)
+        return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
+    }
+
+    /// A parent's code: opens parent mode as a pass does (with `?cookie=1`, the page's cookie
+    /// instead of the token in the body).
+    @Sendable func parentCode(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<ResultJSON> {
+        let cookie = request.uri.queryParameters.get("cookie")
+        guard cookie == nil || cookie == "1" else {
+            throw Refusal(.badRequest, "cookie must be 1 (or left out)")
+        }
+        let body = try await request.decode(as: ParentCodeBody.self, context: context)
+        let found = try await gate.profile(named: try context.pathParameter("profile"))
+        try throttle.admit(profile: found)
+        let result = try await gate.enterParentCode(profile: found.name, code: body.code, client: body.client)
+        guard case .opened(let pass) = result, cookie == "1" else { return EditedResponse(response: ResultJSON(result)) }
+        var json = ResultJSON(result)
+        json.hidesToken = true
+        let secure = RequestClient(request, context: context, options: options).isSecure
+        let sessionCookie = SessionToken.cookie(pass, profile: found.name, now: gate.now(), secure: secure)
         return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
     }
 

@@ -76,6 +76,8 @@ package final class NotificationKey: Sendable {
     static let context = Data("ParentalGate webhook secret, version 1".utf8)
     /// What a sealed session token (an approved request's, until it is picked up) is bound to.
     static let sessionContext = Data("ParentalGate approved request's session, version 1".utf8)
+    /// What a sealed parent's code secret is bound to.
+    static let parentCodeContext = Data("ParentalGate parent's code secret, version 1".utf8)
 
     /// The approval link token of the delivery `deliveryID`: the delivery id, a dot, and
     /// the HMAC-SHA256 of it under the key, base64url. Nothing of it is stored: the daemon

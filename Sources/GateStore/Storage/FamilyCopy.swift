@@ -13,6 +13,7 @@ package struct FamilyCopy: Sendable {
         "household", "profiles", "policies", "policy_changes", "question_sets", "questions", "challenges", "attempts",
         "gate_states", "parent_sessions", "audit_log", "audit_anchor", "audit_repeats", "admin_tokens",
         "notification_subscriptions", "notification_subscription_events", "parent_requests", "notification_outbox",
+        "parent_codes",
     ]
 
     /// One table: its columns, and every row's values in that order.

@@ -33,6 +33,23 @@ extension GateStorage {
         try notificationKey.unseal(box, context: NotificationKey.sessionContext)
     }
 
+    /// A new parent's code secret (160 random bits, as RFC 4226 recommends), in base 32 as
+    /// authenticator apps take it, and the same sealed for storing.
+    package func makeParentCodeSecret() throws -> (base32: String, box: Data) {
+        var generator = SystemRandomNumberGenerator()
+        let secret = Base32.encode((0..<20).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        return (secret, try notificationKey.seal(secret, context: NotificationKey.parentCodeContext))
+    }
+
+    /// The secret bytes of a parent's code sealed in `box`.
+    package func unsealParentCodeSecret(_ box: Data) throws -> [UInt8] {
+        let text = try notificationKey.unseal(box, context: NotificationKey.parentCodeContext)
+        guard let bytes = Base32.decode(text), !bytes.isEmpty else {
+            throw StoreError.notificationKey(path: notificationKey.path ?? "memory", problem: "unsealed a parent's code that is not base 32")
+        }
+        return bytes
+    }
+
     /// The file that holds the key webhook secrets are sealed with; `nil` in memory.
     package var notificationKeyPath: String? {
         notificationKey.path

@@ -77,6 +77,19 @@ package protocol GateTransaction {
     /// When the next delivery not made yet is due; `nil` when there is none.
     func nextNotificationDue() throws -> Date?
 
+    // MARK: ParentCodes
+
+    /// Stores a parent's code whose secret is sealed in `secretBox`; refused when `name` is taken.
+    func addParentCode(name: ProfileName, secretBox: Data, by actor: Label, at now: Date) throws -> ParentCode
+    /// Every parent's code, by name; never a secret.
+    func parentCodes() throws -> [ParentCode]
+    /// Every parent's code with its sealed secret and newest step used, by name.
+    func parentCodeSecrets() throws -> [(id: Int64, name: String, secretBox: Data, lastStep: Int64?)]
+    /// Removes the parent's code called `name` (compared ignoring case); returns it as it was.
+    func removeParentCode(named name: String, by actor: Label, at now: Date) throws -> ParentCode
+    /// Spends step `step` of parent's code `id`; `false` when a step as new was already spent.
+    func spendParentCode(_ id: Int64, step: Int64, at now: Date) throws -> Bool
+
     // MARK: ParentRequests
 
     /// Stores a pending request of `profile` and audits it; returns its number.

@@ -1,0 +1,52 @@
+import Foundation
+
+extension GateMachine.Run {
+    /// A parent's code: refused untried while disabled or locked (a guesser gets no tries
+    /// during a lockout); a valid one clears the counts, ends an open challenge without
+    /// counting it and opens parent mode, as an approval does; a wrong or replayed one is one
+    /// failed challenge.
+    mutating func enterParentCode(_ check: ParentCodeCheck, client: String?) -> ParentCodeOutcome {
+        guard snapshot.isEnabled else {
+            audit(.parentCodeRefused, client: client, details: ["reason": "disabled"])
+            return .disabled
+        }
+        settle(except: nil)
+        if let lock = lockRefusal() {
+            switch lock {
+            case .hardLocked:
+                audit(.parentCodeRefused, client: client, details: ["reason": "hardLocked"])
+                return .hardLocked
+            case .lockedOut(let until):
+                audit(.parentCodeRefused, client: client, details: [
+                    "reason": "lockedOut", "until": String(until.millisecondsSince1970),
+                ])
+                return .lockedOut(until: until)
+            }
+        }
+        switch check {
+        case .valid(let parent):
+            audit(.parentCodeAccepted, actor: parent, client: client)
+            snapshot.counters.failuresInRow = 0
+            snapshot.counters.lockoutLevel = 0
+            if let open = snapshot.openChallenge {
+                end(open, as: .abandoned, client: client)
+            }
+            if let session = snapshot.session, session.isLive(at: now) {
+                effects.append(.endSession(id: session.id, reason: .replaced, by: nil))
+            }
+            let until = now.adding(policy.parentSession)
+            effects.append(.openSession(challengeID: nil, expiresAt: until))
+            snapshot.session = nil
+            return .opened(until: until)
+        case .replayed(let parent):
+            audit(.parentCodeRefused, client: client, details: ["reason": "replayed", "parent": parent])
+        case .wrong:
+            audit(.parentCodeRefused, client: client, details: ["reason": "wrong"])
+        }
+        switch recordFailure(at: now) {
+        case .lockedOut(let until)?: return .lockedOut(until: until)
+        case .hardLocked?: return .hardLocked
+        case nil: return .wrong
+        }
+    }
+}
