@@ -10,7 +10,7 @@ import TestSlots
 struct MigrationTests {
     static let tables = [
         "admin_tokens", "attempts", "audit_anchor", "audit_event_kinds", "audit_log", "audit_repeats", "challenges", "gate_states", "household",
-        "notification_event_kinds", "notification_outbox", "notification_subscription_events", "notification_subscriptions", "parent_requests", "parent_sessions",
+        "notification_event_kinds", "notification_outbox", "notification_subscription_events", "notification_subscriptions", "parent_codes", "parent_requests", "parent_sessions",
         "parental_gate_schema", "policies", "policy_changes", "profiles", "question_sets", "questions",
     ]
 
@@ -198,7 +198,7 @@ struct MigrationTests {
         #expect(status.pendingMigrations == [
             "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes",
             "0005_audit_repeats", "0006_notifications", "0007_parent_requests", "0008_request_binding",
-            "0009_policy_change_fields", "0010_challenge_arithmetic",
+            "0009_policy_change_fields", "0010_challenge_arithmetic", "0011_parent_codes",
         ])
         let migrated = try await GateStore(.file(path)).status()
         #expect(migrated.schemaVersion == Migration.latestVersion)
