@@ -40,3 +40,6 @@ extension GateCtl.Db.Status: OperationCommand {}
 extension GateCtl.Db.Migrate: OperationCommand {}
 /// It asks the daemon nothing: through a socket it refuses, as the daemon has the file open.
 extension GateCtl.Db.Restore: OperationCommand {}
+extension GateCtl.ParentCodeCommand.Add: OperationCommand {}
+extension GateCtl.ParentCodeCommand.List: OperationCommand {}
+extension GateCtl.ParentCodeCommand.Remove: OperationCommand {}
