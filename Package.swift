@@ -315,6 +315,7 @@ let package = Package(
             name: "GateServerTests",
             dependencies: [
                 "GateServer",
+                "GateStore",
                 "TestSlots",
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: server),
                 .product(name: "NIOEmbedded", package: "swift-nio", condition: server),
