@@ -142,6 +142,42 @@ struct BrowserTests {
         }
     }
 
+    @Test("I'm a parent: offered only once a code is set up; a wrong code is told and counts, the app's code lands on next with the cookie", .needs("pyotp for python3 (.ci/run installs it)", if: Authenticator.isAvailable))
+    func parentCode() async throws {
+        let db = try Self.spiderDatabase(["emma"])
+        defer { db.remove() }
+        try await Self.withBrowser(db) { server, browser in
+            let offered = "const b = document.getElementById('parent'); return !b.hidden && b.textContent === 'I’m a parent'"
+            try await browser.go(server.url("/gate/emma?next=/healthz"))
+            try #require(try await Self.waitUntil { try await Self.startOffered(browser) })
+            #expect(try await browser.run(offered) as? Bool == false, "no code is set up: nothing offered")
+
+            let uri = try #require(try db.ok(["parent-code", "add", "mum"]).stdout.split(separator: "\n").dropFirst().first)
+                .trimmingCharacters(in: .whitespaces)
+            try await browser.go(server.url("/gate/emma?next=/healthz"))
+            try #require(try await Self.waitUntil { try await browser.run(offered) as? Bool == true })
+            try await browser.click("#parent")
+            #expect(try await Self.text(browser, "code-label") == "Type the code from your authenticator app.")
+            #expect(try await browser.run("return document.activeElement.id") as? String == "code")
+            _ = try await browser.run("document.getElementById('code').value = '000000'; document.getElementById('code-entry').requestSubmit(); return true")
+            let told = try await Self.waitUntil { try await Self.text(browser, "status") == "That code does not open the gate." }
+            #expect(told)
+            #expect(try db.count("audit_log", where: "kind = 'parentCodeRefused'") == 1, "a wrong code counts")
+
+            try #require(try await Self.waitUntil { try await browser.run(offered) as? Bool == true })
+            try await browser.click("#parent")
+            let code = try Authenticator.code(uri: uri)
+            _ = try await browser.run("document.getElementById('code').value = '\(code.prefix(3)) \(code.dropFirst(3))'; document.getElementById('code-entry').requestSubmit(); return true")
+            let landed = try await Self.waitUntil { try await browser.currentURL() == server.url("/healthz") }
+            #expect(landed)
+            let cookie = try await browser.cookies().first { $0["name"] as? String == "parental_gate_session_emma" }
+            let token = try #require(cookie?["value"] as? String)
+            let auth = try await HTTPClient.send(server.url("/v1/auth?profile=emma"), headers: ["Cookie": "parental_gate_session_emma=\(token)"])
+            #expect(auth.status == 200)
+            #expect(try db.count("challenges") == 0, "no question was asked")
+        }
+    }
+
     @Test("a hostile next (/%09/evil.example) lands on the server's own /; a second child's pass keeps the first one's cookie")
     func hostileNextAndTwoChildren() async throws {
         let db = try Self.spiderDatabase(["emma", "Zoë"])

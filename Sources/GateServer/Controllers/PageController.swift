@@ -24,7 +24,8 @@ struct PageController: Sendable {
         let mayAsk = try await gate.policy(for: profile.name).policy.askParent
         let html = Self.page(
             profile: profile, strings: try await gate.strings(for: profile), next: next,
-            focusStart: site != "cross-site" && site != "same-site", mayAsk: mayAsk)
+            focusStart: site != "cross-site" && site != "same-site", mayAsk: mayAsk,
+            parentCodes: try await !gate.parentCodes().isEmpty)
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
             .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'",
@@ -44,10 +45,14 @@ struct PageController: Sendable {
         var stringsJSON: String
         var focusJSON: String
         var askJSON: String
+        var parentCodeJSON: String
     }
 
     /// The page of `profile` in `strings`' words: `next` after a pass; whether the start button takes the focus.
-    static func page(profile: Profile, strings: GateStrings, next: String, focusStart: Bool, mayAsk: Bool = false) -> String {
+    /// `mayAsk`: the policy lets the child ask a parent; `parentCodes`: a parent's code is set up.
+    static func page(
+        profile: Profile, strings: GateStrings, next: String, focusStart: Bool, mayAsk: Bool = false, parentCodes: Bool = false
+    ) -> String {
         let table: [String: String] = [
             "typeAnswer": strings.typeAnswer, "pickAnswer": strings.pickAnswer, "passed": strings.passed,
             "wrong": strings.wrongTriesLeft, "tooFast": strings.tooFast, "tooFastFailed": strings.tooFastFailed,
@@ -57,11 +62,14 @@ struct PageController: Sendable {
             "seconds": strings.words(for: .seconds(7)).replacingOccurrences(of: "7", with: "{n}"),
             "askParent": strings.askParent, "askWaiting": strings.askWaiting, "askApproved": strings.askApproved,
             "askDenied": strings.askDenied, "askExpired": strings.askExpired, "askTooSoon": strings.askTooSoon, "askOff": strings.askOff,
+            "parentCode": strings.parentCode, "parentCodePrompt": strings.parentCodePrompt,
+            "parentCodeOpened": strings.parentCodeOpened, "parentCodeWrong": strings.parentCodeWrong,
         ]
         return Page(
             language: strings.language, title: profile.displayName, profileJSON: ScriptJSON.encoded(profile.name),
             nextJSON: ScriptJSON.encoded(next), stringsJSON: ScriptJSON.encoded(table),
-            focusJSON: focusStart ? "true" : "false", askJSON: mayAsk ? "true" : "false"
+            focusJSON: focusStart ? "true" : "false", askJSON: mayAsk ? "true" : "false",
+            parentCodeJSON: parentCodes ? "true" : "false"
         ).html
     }
 }
