@@ -57,6 +57,7 @@ enum QuickParse {
             command.name = words.values[0]
             command.client = client ?? "gatectl gate"
             command.ask = false
+            command.code = false
             return validated(command)
         default:
             return nil
