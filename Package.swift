@@ -16,6 +16,7 @@ let migrationFiles = [
     "0009_policy_change_fields.sql",
     "0010_challenge_arithmetic.sql",
     "0011_parent_codes.sql",
+    "0012_quiet_hours.sql",
 ]
 
 /// Every `Migrations/postgres/NNNN_name.sql`, the PostgreSQL schema, embedded likewise.
@@ -29,6 +30,7 @@ let postgresMigrationFiles = [
     "0007_validate_audit_kinds.sql",
     "0008_challenge_arithmetic.sql",
     "0009_parent_codes.sql",
+    "0010_quiet_hours.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

@@ -17,5 +17,6 @@ package enum EmbeddedMigrations {
         ("0009_policy_change_fields.sql", PackageResources._009_policy_change_fields_sql),
         ("0010_challenge_arithmetic.sql", PackageResources._010_challenge_arithmetic_sql),
         ("0011_parent_codes.sql", PackageResources._011_parent_codes_sql),
+        ("0012_quiet_hours.sql", PackageResources._012_quiet_hours_sql),
     ]
 }

@@ -20,6 +20,7 @@ case .challenge(let challenge):
     case .hardLocked, .disabled, .alreadyEnded: print("refused: ask a parent")
     }
 case .lockedOut(let until): print("locked out until", until)
+case .quietHours(let until): print("quiet hours until", until, "- only a parent opens the gate now")
 case .hardLocked, .disabled: print("refused: ask a parent")
 }
 print("state:", try await gate.state(profile: "emma"))

@@ -14,5 +14,6 @@ package enum PostgresMigrations {
         ("0007_validate_audit_kinds.sql", PackageResources._007_validate_audit_kinds_sql),
         ("0008_challenge_arithmetic.sql", PackageResources._008_challenge_arithmetic_sql),
         ("0009_parent_codes.sql", PackageResources._009_parent_codes_sql),
+        ("0010_quiet_hours.sql", PackageResources._010_quiet_hours_sql),
     ]
 }

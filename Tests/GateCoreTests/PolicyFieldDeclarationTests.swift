@@ -39,7 +39,7 @@ struct PolicyFieldDeclarationTests {
             #expect(field.help.lowercased().hasPrefix(field.summary.lowercased()))
             switch field.kind {
             case .count, .duration, .factor: #expect(field.help.contains("(\(field.allowedValues))"), "\(field)")
-            case .answerFormat, .difficulty, .questionSource, .permission: break
+            case .answerFormat, .difficulty, .questionSource, .permission, .quietHours, .timeZone: break
             }
         }
     }
@@ -51,6 +51,7 @@ struct PolicyFieldDeclarationTests {
             .maxWrongAnswers: "1", .timeLimit: "30s", .minResponseTime: "1.5s", .maxFailedChallenges: "3",
             .failureWindow: "12h", .lockout: "5m", .lockoutGrowth: "2.0", .maxLockout: "1d", .hardLockAfter: "0",
             .parentSession: "10m", .auditRetention: "365d", .askParent: "allowed", .askExpiry: "10m", .askCooldown: "1m",
+            .quietHours: "off", .timeZone: "local",
         ]
         for field in PolicyField.allCases {
             #expect(field.defaultValue.description == defaults[field], "\(field)")

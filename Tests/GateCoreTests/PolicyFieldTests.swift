@@ -130,12 +130,27 @@ struct PolicyFieldTests {
             accepted: [("0s", .duration(.zero)), ("1m", .duration(.seconds(60))), ("1h", .duration(.seconds(3600)))],
             outOfRange: [("1h1ms", "1h0.001s")],
             malformed: []),
+        FieldCase(
+            field: .quietHours, allowed: "days HH:MM-HH:MM windows separated by ;, or off",
+            accepted: [
+                ("off", .quietHours(.none)), ("daily 20:00-07:00", .quietHours(QuietHours(windows: [.init(days: Set(1...7), start: 1200, end: 420)]))),
+                (" mon-thu,sun 20:30-07:00; fri,sat 22:00-08:00 ", .quietHours(QuietHours(windows: [
+                    .init(days: [1, 2, 3, 4, 7], start: 1230, end: 420), .init(days: [5, 6], start: 1320, end: 480),
+                ]))),
+            ],
+            outOfRange: [],
+            malformed: ["on", "daily", "mon 20:00", "mon 24:00-07:00", "never 20:00-07:00"]),
+        FieldCase(
+            field: .timeZone, allowed: "an IANA time zone name, or local",
+            accepted: [("local", .timeZone("local")), ("Europe/Berlin", .timeZone("Europe/Berlin")), (" UTC ", .timeZone("UTC"))],
+            outOfRange: [],
+            malformed: ["", "Berlin/Europe", "Local"]),
     ]
 
     @Test("the table covers every field")
     func tableCoversEveryField() {
         #expect(Set(Self.cases.map(\.field)) == Set(PolicyField.allCases))
-        #expect(PolicyField.allCases.count == 18)
+        #expect(PolicyField.allCases.count == 20)
     }
 
     @Test("allowedValues states each range", arguments: cases)
@@ -217,13 +232,14 @@ struct PolicyFieldTests {
 
     static let sampleOfEachKind: [PolicyValue] = [
         .answerFormat(.entry), .difficulty(.easy), .questionSource(.arithmetic), .count(3), .duration(.seconds(30)), .factor(2.0),
-        .permission(true),
+        .permission(true), .quietHours(.none), .timeZone("UTC"),
     ]
 
     private static func sameKind(_ value: PolicyValue, _ field: PolicyField) -> Bool {
         switch (field.kind, value) {
         case (.answerFormat, .answerFormat), (.difficulty, .difficulty), (.questionSource, .questionSource),
-            (.count, .count), (.duration, .duration), (.factor, .factor), (.permission, .permission):
+            (.count, .count), (.duration, .duration), (.factor, .factor), (.permission, .permission),
+            (.quietHours, .quietHours), (.timeZone, .timeZone):
             true
         default:
             false
@@ -239,7 +255,7 @@ struct PolicyFieldTests {
             }
             refused += 1
         }
-        #expect(refused == 6)
+        #expect(refused == 8)
     }
 
     @Test("validate accepts the default of every field", arguments: PolicyField.allCases)
@@ -332,7 +348,7 @@ struct PolicyFieldTests {
         let names = [
             "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",
             "maxFailedChallenges", "failureWindow", "lockout", "lockoutGrowth", "maxLockout", "hardLockAfter", "parentSession",
-            "auditRetention", "askParent", "askExpiry", "askCooldown",
+            "auditRetention", "askParent", "askExpiry", "askCooldown", "quietHours", "timeZone",
         ]
         #expect(PolicyField.allCases.map(\.rawValue) == names)
         let decoded = try JSONDecoder().decode([PolicyField].self, from: JSONEncoder().encode(PolicyField.allCases))
@@ -358,6 +374,13 @@ func randomValue(for field: PolicyField, using generator: inout SeededGenerator)
         return .count(Int.random(in: range, using: &generator))
     case .permission:
         return .permission(Bool.random(using: &generator))
+    case .quietHours:
+        let days = ["daily", "mon-fri", "sat,sun", "mon,wed,fri", "off"].randomElement(using: &generator)!
+        let start = Int.random(in: 0..<1440, using: &generator), end = (start + Int.random(in: 1..<1440, using: &generator)) % 1440
+        let clock = { (minutes: Int) in String(format: "%02d:%02d", minutes / 60, minutes % 60) }
+        return .quietHours((try? QuietHours(days == "off" ? "off" : "\(days) \(clock(start))-\(clock(end))")) ?? .none)
+    case .timeZone:
+        return .timeZone(["local", "Europe/Berlin", "America/New_York", "Asia/Kathmandu", "UTC"].randomElement(using: &generator)!)
     case .duration(let range):
         let lower = range.lowerBound.wholeMilliseconds
         let upper = range.upperBound.wholeMilliseconds

@@ -117,6 +117,11 @@ struct ConstraintTests {
             ([range.lowerBound.databaseValue, range.upperBound.databaseValue],
              [(range.lowerBound - 0.01).databaseValue, (range.upperBound + 0.01).databaseValue])
         case .permission: (["allowed".databaseValue, "off".databaseValue], ["on".databaseValue, "Allowed".databaseValue])
+        // The form is checked where it is parsed (QuietHours, the zone's name); the schema bounds the length.
+        case .quietHours:
+            (["off".databaseValue, "mon-thu,sun 20:30-07:00; fri,sat 22:00-08:00".databaseValue],
+             ["".databaseValue, String(repeating: "x", count: 401).databaseValue])
+        case .timeZone: (["local".databaseValue, "Europe/Berlin".databaseValue], ["".databaseValue, String(repeating: "x", count: 65).databaseValue])
         }
         let update = "UPDATE policies SET \(field.column) = ? WHERE profile_id IS NULL"
         for value in accepted {

@@ -103,7 +103,7 @@ struct GuessResistanceTests {
                 challenges += 1
                 test.clock.advance(by: policy.minResponseTime)
                 _ = try await test.gate.cancel(challenge: challenge.id)
-            case .lockedOut(let until):
+            case .lockedOut(let until), .quietHours(let until):
                 test.clock.set(to: until)
             case .hardLocked, .disabled:
                 return challenges
@@ -164,7 +164,7 @@ struct GuessResistanceTests {
                         passes += 1
                         break trial
                     }
-                case .lockedOut(let until):
+                case .lockedOut(let until), .quietHours(let until):
                     test.clock.set(to: until)
                 case .hardLocked, .disabled:
                     break trial

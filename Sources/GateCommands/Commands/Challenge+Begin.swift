@@ -33,11 +33,12 @@ extension GateCtl.Challenge {
                 case .lockedOut(let until): Output.line("locked out until \(Formatting.time(until))")
                 case .hardLocked: Output.line("hard-locked: only an adult's unlock opens the gate")
                 case .disabled: Output.line("\(name) is disabled")
+                case .quietHours(let until): Output.line("quiet hours until \(Formatting.time(until)): only a parent's code or approval opens the gate")
                 }
             }
             switch result {
             case .challenge: return
-            case .lockedOut, .hardLocked: throw ExitCode.lockedOut
+            case .lockedOut, .hardLocked, .quietHours: throw ExitCode.lockedOut
             case .disabled: throw ExitCode.refused
             }
         }

@@ -12,7 +12,7 @@ extension GateCtl {
             abstract: "Run the gate for a person at this terminal: the question, a countdown, the answer, the outcome.",
             discussion: """
                 Choices can be answered by their letter or their value. Exit 0 on a pass, 1 when the \
-                challenge failed or was given up (Ctrl-D), 2 when locked out. With --code, an adult \
+                challenge failed or was given up (Ctrl-D), 2 when locked out or in quiet hours. With --code, an adult \
                 types a parent's code instead (see parent-code): exit 0 when it opens, 1 when it is \
                 wrong, 2 when locked out. With --json the \
                 conversation goes to standard error and the result, as challenge answer --json \
@@ -51,6 +51,7 @@ extension GateCtl {
                 switch begun {
                 case .lockedOut(let until): say(strings.lockedOut(for: Self.remaining(until)))
                 case .hardLocked: say(strings.hardLocked)
+                case .quietHours(let until): say(strings.quietHours(for: Self.remaining(until)))
                 default: say(strings.disabled)
                 }
                 if global.json { try Output.json(ResultJSON(begun)) }

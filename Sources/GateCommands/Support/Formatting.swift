@@ -55,6 +55,8 @@ enum Formatting {
             "locked out until \(time(until)) (\(left(until, now: now)) left)"
         case .hardLocked: "hard-locked (only an adult's unlock opens it)"
         case .disabled: "disabled"
+        case .quietHours(let until):
+            "quiet hours until \(time(until)) (\(left(until, now: now)) left; a parent's code or approval still opens it)"
         }
     }
 }

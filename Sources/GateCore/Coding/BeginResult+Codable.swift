@@ -1,7 +1,7 @@
 import Foundation
 
 /// A begin's result as JSON, as the HTTP API writes it: `result` (`challenge`, `lockedOut`,
-/// `hardLocked`, `disabled`), with `challenge` or `until`.
+/// `hardLocked`, `disabled`, `quietHours`), with `challenge` or `until`.
 extension BeginResult: Codable {
     private enum CodingKeys: String, CodingKey {
         case result, challenge, until
@@ -18,6 +18,9 @@ extension BeginResult: Codable {
             try container.encode(until, forKey: .until)
         case .hardLocked: try container.encode("hardLocked", forKey: .result)
         case .disabled: try container.encode("disabled", forKey: .result)
+        case .quietHours(let until):
+            try container.encode("quietHours", forKey: .result)
+            try container.encode(until, forKey: .until)
         }
     }
 
@@ -28,6 +31,7 @@ extension BeginResult: Codable {
         case "lockedOut": self = .lockedOut(until: try container.decode(Date.self, forKey: .until))
         case "hardLocked": self = .hardLocked
         case "disabled": self = .disabled
+        case "quietHours": self = .quietHours(until: try container.decode(Date.self, forKey: .until))
         case let other:
             throw DecodingError.dataCorruptedError(forKey: .result, in: container, debugDescription: "no begin result '\(other)'")
         }

@@ -16,7 +16,7 @@ extension GateState: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .state)
         switch self {
-        case .parent(let until), .lockedOut(let until): try container.encode(until, forKey: .until)
+        case .parent(let until), .lockedOut(let until), .quietHours(let until): try container.encode(until, forKey: .until)
         case .verifying(let challenge):
             try challenge.encode(to: container.superEncoder(forKey: .challenge), hidingID: hidingChallengeID)
         case .child, .hardLocked, .disabled: break
@@ -32,6 +32,7 @@ extension GateState: Codable {
         case "lockedOut": self = .lockedOut(until: try container.decode(Date.self, forKey: .until))
         case "hardLocked": self = .hardLocked
         case "disabled": self = .disabled
+        case "quietHours": self = .quietHours(until: try container.decode(Date.self, forKey: .until))
         case let other:
             throw DecodingError.dataCorruptedError(forKey: .state, in: container, debugDescription: "no gate state '\(other)'")
         }

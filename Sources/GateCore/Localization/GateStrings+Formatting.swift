@@ -19,6 +19,11 @@ extension GateStrings {
         Self.fill(lockedOut, ["time": words(for: remaining)])
     }
 
+    /// Quiet hours for `remaining`, in words.
+    public func quietHours(for remaining: Duration) -> String {
+        Self.fill(quietHours, ["time": words(for: remaining)])
+    }
+
     /// Asked again too soon: a new request may be made in `remaining`.
     public func askTooSoon(for remaining: Duration) -> String {
         Self.fill(askTooSoon, ["time": words(for: remaining)])

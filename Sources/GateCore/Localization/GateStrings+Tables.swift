@@ -20,7 +20,8 @@ extension GateStrings {
         askDenied: "A parent said no.", askExpired: "No parent answered in time.", askTooSoon: "You asked a moment ago. Ask again in {time}.",
         askOff: "Asking a parent is switched off here.",
         parentCode: "I’m a parent", parentCodePrompt: "Type the code from your authenticator app.", parentCodeOpened: "Code accepted. Parent mode is on.",
-        parentCodeWrong: "That code does not open the gate.")
+        parentCodeWrong: "That code does not open the gate.",
+        quietHours: "Quiet hours. The gate opens again in {time}; a parent can still open it.")
 
     static let russian = GateStrings(
         language: "ru", question: "Сколько будет {expression}?",
@@ -38,7 +39,8 @@ extension GateStrings {
         askDenied: "Родитель не разрешил.", askExpired: "Родитель не ответил вовремя.", askTooSoon: "Вы только что спрашивали. Спросите снова через {time}.",
         askOff: "Здесь нельзя спросить родителя.",
         parentCode: "Я родитель", parentCodePrompt: "Введите код из приложения-аутентификатора.", parentCodeOpened: "Код принят. Родительский режим включён.",
-        parentCodeWrong: "Этот код не открывает доступ.")
+        parentCodeWrong: "Этот код не открывает доступ.",
+        quietHours: "Тихие часы. Доступ откроется через {time}; родитель может открыть его и сейчас.")
 
     static let german = GateStrings(
         language: "de", question: "Wie viel ist {expression}?",
@@ -56,7 +58,8 @@ extension GateStrings {
         askDenied: "Ein Elternteil hat nein gesagt.", askExpired: "Kein Elternteil hat rechtzeitig geantwortet.", askTooSoon: "Du hast gerade erst gefragt. Frag in {time} wieder.",
         askOff: "Fragen ist hier ausgeschaltet.",
         parentCode: "Ich bin ein Elternteil", parentCodePrompt: "Gib den Code aus deiner Authenticator-App ein.", parentCodeOpened: "Code angenommen. Der Elternmodus ist an.",
-        parentCodeWrong: "Dieser Code gibt den Zugang nicht frei.")
+        parentCodeWrong: "Dieser Code gibt den Zugang nicht frei.",
+        quietHours: "Ruhezeit. Der Zugang öffnet sich wieder in {time}; ein Elternteil kann ihn auch jetzt freigeben.")
 
     static let french = GateStrings(
         language: "fr", question: "Combien font {expression}\u{202F}?",
@@ -74,7 +77,8 @@ extension GateStrings {
         askDenied: "Un parent a dit non.", askExpired: "Aucun parent n’a répondu à temps.", askTooSoon: "Tu viens de demander. Redemande dans {time}.",
         askOff: "Demander à un parent est désactivé ici.",
         parentCode: "Je suis un parent", parentCodePrompt: "Tapez le code de votre application d’authentification.", parentCodeOpened: "Code accepté. Le mode parent est activé.",
-        parentCodeWrong: "Ce code n’ouvre pas l’accès.")
+        parentCodeWrong: "Ce code n’ouvre pas l’accès.",
+        quietHours: "Heures calmes. L’accès rouvre dans {time} ; un parent peut l’ouvrir dès maintenant.")
 
     static let spanish = GateStrings(
         language: "es", question: "¿Cuánto es {expression}?",
@@ -92,5 +96,6 @@ extension GateStrings {
         askDenied: "Un adulto dijo que no.", askExpired: "Ningún adulto respondió a tiempo.", askTooSoon: "Acabas de preguntar. Vuelve a preguntar en {time}.",
         askOff: "Preguntar a un adulto está desactivado aquí.",
         parentCode: "Soy un adulto", parentCodePrompt: "Escribe el código de tu aplicación de autenticación.", parentCodeOpened: "Código aceptado. El modo para padres está activado.",
-        parentCodeWrong: "Ese código no abre el acceso.")
+        parentCodeWrong: "Ese código no abre el acceso.",
+        quietHours: "Horas de descanso. El acceso se abre de nuevo en {time}; un adulto puede abrirlo ahora.")
 }

@@ -55,6 +55,8 @@ public struct GateStrings: Hashable, Sendable, LocalizedTable {
     public var parentCodeOpened: String
     /// A code that opens nothing (wrong, or already used).
     public var parentCodeWrong: String
+    /// Quiet hours: "{time}" until a challenge may begin again.
+    public var quietHours: String
 
     /// The table for `locale`, falling back language by language and then to English.
     ///

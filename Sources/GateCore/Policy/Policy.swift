@@ -23,6 +23,10 @@ public struct Policy: Hashable, Sendable, Codable {
     public var askParent = true
     public var askExpiry: Duration = .seconds(10 * 60)
     public var askCooldown: Duration = .seconds(60)
+    /// Weekly windows in which answering cannot open the gate.
+    public var quietHours: QuietHours = .none
+    /// The zone quiet hours are read in: an IANA name, or `local` (this machine's).
+    public var timeZone = "local"
 
     /// The built-in defaults of SPEC.md.
     public static let `default` = Policy()
@@ -39,6 +43,8 @@ public struct Policy: Hashable, Sendable, Codable {
         case .duration(let path, _): .duration(self[keyPath: path()])
         case .factor(let path, _): .factor(self[keyPath: path()])
         case .permission(let path): .permission(self[keyPath: path()])
+        case .quietHours(let path): .quietHours(self[keyPath: path()])
+        case .timeZone(let path): .timeZone(self[keyPath: path()])
         }
     }
 
@@ -54,6 +60,8 @@ public struct Policy: Hashable, Sendable, Codable {
         case (.duration(let path, _), .duration(let duration)): policy[keyPath: path()] = duration
         case (.factor(let path, _), .factor(let factor)): policy[keyPath: path()] = factor
         case (.permission(let path), .permission(let allowed)): policy[keyPath: path()] = allowed
+        case (.quietHours(let path), .quietHours(let hours)): policy[keyPath: path()] = hours
+        case (.timeZone(let path), .timeZone(let name)): policy[keyPath: path()] = name
         default: throw .malformedValue(field: field, text: value.description, expected: field.allowedValues)
         }
         return policy

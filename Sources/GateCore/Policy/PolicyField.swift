@@ -25,6 +25,8 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
     case askParent
     case askExpiry
     case askCooldown
+    case quietHours
+    case timeZone
 
     /// The kind of value a field holds and the values it accepts.
     public enum Kind: Sendable {
@@ -36,6 +38,10 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case factor(ClosedRange<Double>)
         /// `allowed` or `off`.
         case permission
+        /// Weekly windows, or `off` (``QuietHours``).
+        case quietHours
+        /// An IANA time zone (`Europe/Berlin`), or `local`: the machine's.
+        case timeZone
     }
 
     /// Where a field's value lives in `Policy`, and the values it accepts.
@@ -51,6 +57,8 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case duration(() -> WritableKeyPath<Policy, Duration>, ClosedRange<Duration>)
         case factor(() -> WritableKeyPath<Policy, Double>, ClosedRange<Double>)
         case permission(() -> WritableKeyPath<Policy, Bool>)
+        case quietHours(() -> WritableKeyPath<Policy, QuietHours>)
+        case timeZone(() -> WritableKeyPath<Policy, String>)
     }
 
     /// A field's declaration: everything else about it derives from this.
@@ -128,6 +136,13 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .askCooldown:
             Declaration(.duration({ \.askCooldown }, .zero ... .seconds(3600)), column: "ask_cooldown_ms",
                         "after a request ended, how long until the profile may ask again", example: "1m")
+        case .quietHours:
+            Declaration(.quietHours({ \.quietHours }), column: "quiet_hours",
+                        "weekly windows in which answering cannot open the gate, only a parent's code or approval; the days each starts on, then its times",
+                        example: "'mon-thu,sun 20:30-07:00; fri,sat 22:00-08:00' or off")
+        case .timeZone:
+            Declaration(.timeZone({ \.timeZone }), column: "time_zone",
+                        "the zone quiet hours are read in: an IANA name, or local (this machine's)", example: "Europe/Berlin")
         }
     }
 
@@ -141,6 +156,8 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .duration(_, let range): .duration(range)
         case .factor(_, let range): .factor(range)
         case .permission: .permission
+        case .quietHours: .quietHours
+        case .timeZone: .timeZone
         }
     }
 
@@ -171,6 +188,8 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .duration: "duration"
         case .factor: "factor"
         case .permission: "allowed|off"
+        case .quietHours: "windows"
+        case .timeZone: "zone"
         }
     }
 
@@ -179,7 +198,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         let meaning = summary.prefix(1).uppercased() + summary.dropFirst()
         let example = declaration.example.map { ", e.g. \($0)" } ?? ""
         switch kind {
-        case .answerFormat, .difficulty, .questionSource, .permission: return "\(meaning)\(example)."
+        case .answerFormat, .difficulty, .questionSource, .permission, .quietHours, .timeZone: return "\(meaning)\(example)."
         case .count, .duration, .factor: return "\(meaning)\(example) (\(allowedValues))."
         }
     }
@@ -194,6 +213,8 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .duration(let range): "\(DurationText.format(range.lowerBound))...\(DurationText.format(range.upperBound))"
         case .factor(let range): "\(range.lowerBound)...\(range.upperBound)"
         case .permission: "allowed, off"
+        case .quietHours: "days HH:MM-HH:MM windows separated by ;, or off"
+        case .timeZone: "an IANA time zone name, or local"
         }
     }
 
@@ -232,6 +253,10 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
             case "off": value = .permission(false)
             default: throw .malformedValue(field: self, text: text, expected: allowedValues)
             }
+        case .quietHours:
+            value = .quietHours(try QuietHours(trimmed))
+        case .timeZone:
+            value = .timeZone(trimmed)
         }
         try validate(value)
         return value
@@ -242,6 +267,14 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         switch (kind, value) {
         case (.answerFormat, .answerFormat), (.difficulty, .difficulty), (.permission, .permission):
             return
+        case (.quietHours, .quietHours(let hours)):
+            guard hours.windows.count <= QuietHours.maximumWindows else {
+                throw .malformedValue(field: self, text: hours.description, expected: allowedValues)
+            }
+        case (.timeZone, .timeZone(let name)):
+            guard Policy.zone(named: name) != nil else {
+                throw .malformedValue(field: self, text: name, expected: "an IANA time zone name (e.g. Europe/Berlin), or local")
+            }
         case (.questionSource, .questionSource(.questionSet(let name))):
             guard try ProfileName(name, what: "question set name").value == name else {
                 throw .malformedValue(field: self, text: value.description, expected: "a trimmed question set name")

@@ -10,6 +10,9 @@ public enum PolicyValue: Hashable, Sendable, CustomStringConvertible {
     case factor(Double)
     /// `allowed` (true) or `off`.
     case permission(Bool)
+    case quietHours(QuietHours)
+    /// An IANA time zone name, or `local`.
+    case timeZone(String)
 
     /// The canonical text of the value, as `policy set` accepts it and history records it.
     public var description: String {
@@ -21,6 +24,8 @@ public enum PolicyValue: Hashable, Sendable, CustomStringConvertible {
         case .duration(let duration): DurationText.format(duration)
         case .factor(let factor): String(factor)
         case .permission(let allowed): allowed ? "allowed" : "off"
+        case .quietHours(let hours): hours.description
+        case .timeZone(let name): name
         }
     }
 }

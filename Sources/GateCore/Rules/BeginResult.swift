@@ -10,4 +10,6 @@ public enum BeginResult: Hashable, Sendable {
     case hardLocked
     /// Refused: the profile is disabled.
     case disabled
+    /// Refused: quiet hours (policy `quietHours`) until the given time; only a parent opens the gate.
+    case quietHours(until: Date)
 }

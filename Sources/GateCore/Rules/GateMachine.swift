@@ -85,6 +85,10 @@ public enum GateMachine {
             if let lock = lockRefusal() {
                 return refuseBegin(lock, client: client)
             }
+            if let until = policy.quietUntil(beginningAt: now) {
+                audit(.beginRefused, client: client, details: ["reason": "quietHours", "until": String(until.millisecondsSince1970)])
+                return .quietHours(until: until)
+            }
             if let open = snapshot.openChallenge {
                 end(open, as: .abandoned, client: client)
                 if let lock = recordFailure(at: now) {
@@ -211,7 +215,9 @@ public enum GateMachine {
         /// Only time passes: settles what it decides, and tells the state.
         mutating func timeCheck() -> GateState {
             if snapshot.isEnabled { settle(except: nil) }
-            return snapshot.state(at: now)
+            let state = snapshot.state(at: now)
+            if state == .child, let until = policy.quietUntil(beginningAt: now) { return .quietHours(until: until) }
+            return state
         }
 
         // MARK: - Passes

@@ -14,6 +14,9 @@ public enum GateState: Hashable, Sendable {
     case hardLocked
     /// The profile is disabled: the gate refuses everything.
     case disabled
+    /// The child side in quiet hours: no challenge begins until the given time; a parent's
+    /// code or approval still opens the gate.
+    case quietHours(until: Date)
 
     /// A one-word name: `child`, `verifying`, `parent`, `lockedOut`, `hardLocked`, `disabled`.
     public var name: String {
@@ -24,6 +27,7 @@ public enum GateState: Hashable, Sendable {
         case .lockedOut: "lockedOut"
         case .hardLocked: "hardLocked"
         case .disabled: "disabled"
+        case .quietHours: "quietHours"
         }
     }
 }

@@ -68,6 +68,12 @@ struct GateController: Sendable {
             throw Refusal(APIResponse.locked, "\(profile) is hard-locked: only an adult's unlock opens the gate")
         case .disabled:
             throw Refusal(.forbidden, "\(profile) is disabled")
+        case .quietHours(let until):
+            let seconds = max(1, Int(until.timeIntervalSince(gate.now()).rounded(.up)))
+            throw Refusal(
+                APIResponse.locked,
+                "\(profile) is in quiet hours until \(APIResponse.time(until)): only a parent's code or approval opens the gate",
+                headers: [.retryAfter: String(seconds)])
         }
     }
 

@@ -23,7 +23,7 @@ struct GateGauges: Sendable {
     ]
 
     /// The states `parental_gate_profiles` counts profiles in.
-    static let stateNames = ["child", "verifying", "parent", "lockedOut", "hardLocked", "disabled"]
+    static let stateNames = ["child", "verifying", "parent", "lockedOut", "hardLocked", "disabled", "quietHours"]
 
     static func read(_ gate: Gate) async throws -> GateGauges {
         var states: [(String, GateState)] = []
@@ -55,6 +55,7 @@ struct GateGauges: Sendable {
         case .lockedOut: "lockedOut"
         case .hardLocked: "hardLocked"
         case .disabled: "disabled"
+        case .quietHours: "quietHours"
         }
     }
 
@@ -67,7 +68,7 @@ struct GateGauges: Sendable {
             .set(to: 1.0)
         for stateName in Self.stateNames {
             registry.makeGauge(
-                descriptor: .gate("profiles", "Profiles by the state they are in: child, verifying, parent, lockedOut, hardLocked or disabled."),
+                descriptor: .gate("profiles", "Profiles by the state they are in: child, verifying, parent, lockedOut, hardLocked, disabled or quietHours."),
                 labels: [("state", stateName)])
             .set(Int64(states.filter { Self.name(of: $0.state) == stateName }.count))
         }

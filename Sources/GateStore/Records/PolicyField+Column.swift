@@ -14,6 +14,8 @@ extension PolicyField {
         case .duration(let duration)?: duration.wholeMilliseconds.databaseValue
         case .factor(let factor)?: factor.databaseValue
         case .permission(let allowed)?: (allowed ? "allowed" : "off").databaseValue
+        case .quietHours(let hours)?: hours.description.databaseValue
+        case .timeZone(let name)?: name.databaseValue
         }
     }
 
@@ -39,6 +41,10 @@ extension PolicyField {
             if let factor = Double.fromDatabaseValue(stored) { value = .factor(factor) }
         case .permission:
             if let text = String.fromDatabaseValue(stored), text == "allowed" || text == "off" { value = .permission(text == "allowed") }
+        case .quietHours:
+            if let text = String.fromDatabaseValue(stored) { value = .quietHours(try QuietHours(text)) }
+        case .timeZone:
+            if let text = String.fromDatabaseValue(stored) { value = .timeZone(text) }
         }
         guard let value else { throw StoreError.constraint("malformed \(rawValue) in the policies table") }
         try validate(value)

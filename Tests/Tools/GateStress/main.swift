@@ -46,7 +46,7 @@ do {
             if !passing { FileHandle.standardOutput.write(Data("ack \(challenge.id) \(outcome)\n".utf8)) }
         case .lockedOut, .hardLocked:
             try await gate.unlock(profile: profile, by: "gate-stress")
-        case .disabled:
+        case .disabled, .quietHours:
             exit(1)
         }
     }
