@@ -56,3 +56,26 @@ struct ParentCodeRoutesTests {
         #expect(accepted.map(\.event.actor) == ["mum", "mum"] && accepted.first?.event.client == "hall")
     }
 }
+
+/// Quiet hours over HTTP.
+@Suite("Quiet hours over HTTP", .boundedConcurrency)
+struct QuietHoursRoutesTests {
+    @Test("a begin in quiet hours is 423 with Retry-After and says so; the state is quietHours with until")
+    func quiet() async throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        try await fixture.gate.addProfile("emma")
+        try await fixture.gate.setPolicy([(.quietHours, "daily 00:00-12:00; daily 12:00-00:00"), (.timeZone, "UTC")], for: "emma")
+        try await fixture.app().test(.router) { client in
+            let begin = try await client.json("/v1/profiles/emma/challenges")
+            #expect(begin.status.code == 423)
+            #expect(Int(begin.headers[.retryAfter] ?? "") ?? 0 > 0)
+            let detail = try GateRoutesTests.json(begin)["detail"] as? String
+            #expect(detail?.hasPrefix("emma is in quiet hours until ") == true && detail?.hasSuffix("only a parent's code or approval opens the gate") == true)
+            let state = try GateRoutesTests.json(try await client.execute(uri: "/v1/profiles/emma/state", method: .get))
+            #expect(state["state"] as? String == "quietHours" && state["until"] is String)
+            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            #expect(metrics.contains(#"parental_gate_profiles{state="quietHours"} 1.0"#), "\(metrics)")
+        }
+    }
+}

@@ -178,6 +178,24 @@ struct BrowserTests {
         }
     }
 
+    @Test("in quiet hours the page says until when in the child's words and offers no question, only a parent's ways")
+    func quietHours() async throws {
+        let db = try Self.spiderDatabase(["emma"])
+        defer { db.remove() }
+        try db.ok(["policy", "set", "--profile", "emma", "--quiet-hours", QuietHoursCommandTests.always, "--time-zone", "UTC"])
+        try db.ok(["parent-code", "add", "mum"])
+        try await Self.withBrowser(db) { server, browser in
+            try await browser.go(server.url("/gate/emma?next=/healthz"))
+            let told = try await Self.waitUntil {
+                (try await Self.text(browser, "status"))?.hasPrefix("Quiet hours. The gate opens again in ") == true
+            }
+            #expect(told)
+            #expect(try await browser.run("return document.getElementById('start').hidden") as? Bool == true)
+            #expect(try await browser.run("return !document.getElementById('ask').hidden && !document.getElementById('parent').hidden") as? Bool == true)
+            #expect(try db.count("challenges") == 0)
+        }
+    }
+
     @Test("a hostile next (/%09/evil.example) lands on the server's own /; a second child's pass keeps the first one's cookie")
     func hostileNextAndTwoChildren() async throws {
         let db = try Self.spiderDatabase(["emma", "Zoë"])

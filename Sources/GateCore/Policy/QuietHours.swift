@@ -110,7 +110,7 @@ public struct QuietHours: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Text
 
     private static func malformed(_ text: String, _ reason: String) -> GateInputError {
-        .malformedValue(field: .quietHours, text: text, expected: "\(reason), e.g. mon-thu,sun 20:30-07:00; fri,sat 22:00-08:00 (or off)")
+        .malformedValue(field: .quietHours, text: text, expected: "\(reason); e.g. mon-thu,sun 20:30-07:00; fri,sat 22:00-08:00, or off")
     }
 
     /// `mon-thu,sun` or `daily` as ISO weekdays.
