@@ -1,4 +1,4 @@
--- ParentalGate schema, version 12: quiet hours, and the zone they are read in.
+-- ParentalGate schema, version 12: quiet hours, the zone they are read in, and the longest approval.
 --
 -- Never edit this file once it has landed: a schema change is a new numbered file.
 
@@ -8,3 +8,7 @@
 -- The form and the zone are checked where they are parsed; the schema bounds their length.
 ALTER TABLE policies ADD COLUMN quiet_hours TEXT CHECK (quiet_hours IS NULL OR length(quiet_hours) BETWEEN 3 AND 400);
 ALTER TABLE policies ADD COLUMN time_zone TEXT CHECK (time_zone IS NULL OR length(time_zone) BETWEEN 1 AND 64);
+
+-- The longest parent mode a parent's approval opens (they choose 15 minutes, an hour, or until
+-- the end of the day in time_zone), in milliseconds: 1 minute to 1 day.
+ALTER TABLE policies ADD COLUMN max_approval_ms INTEGER CHECK (max_approval_ms BETWEEN 60000 AND 86400000);

@@ -51,7 +51,7 @@ struct PolicyFieldDeclarationTests {
             .maxWrongAnswers: "1", .timeLimit: "30s", .minResponseTime: "1.5s", .maxFailedChallenges: "3",
             .failureWindow: "12h", .lockout: "5m", .lockoutGrowth: "2.0", .maxLockout: "1d", .hardLockAfter: "0",
             .parentSession: "10m", .auditRetention: "365d", .askParent: "allowed", .askExpiry: "10m", .askCooldown: "1m",
-            .quietHours: "off", .timeZone: "local",
+            .quietHours: "off", .timeZone: "local", .maxApproval: "12h",
         ]
         for field in PolicyField.allCases {
             #expect(field.defaultValue.description == defaults[field], "\(field)")

@@ -145,12 +145,17 @@ struct PolicyFieldTests {
             accepted: [("local", .timeZone("local")), ("Europe/Berlin", .timeZone("Europe/Berlin")), (" UTC ", .timeZone("UTC"))],
             outOfRange: [],
             malformed: ["", "Berlin/Europe", "Local"]),
+        FieldCase(
+            field: .maxApproval, allowed: "1m...1d",
+            accepted: [("1m", .duration(.seconds(60))), ("12h", .duration(.seconds(43_200))), ("1d", .duration(.seconds(86_400)))],
+            outOfRange: [("59s", "59s"), ("1d1ms", "1d0.001s")],
+            malformed: []),
     ]
 
     @Test("the table covers every field")
     func tableCoversEveryField() {
         #expect(Set(Self.cases.map(\.field)) == Set(PolicyField.allCases))
-        #expect(PolicyField.allCases.count == 20)
+        #expect(PolicyField.allCases.count == 21)
     }
 
     @Test("allowedValues states each range", arguments: cases)
@@ -348,7 +353,7 @@ struct PolicyFieldTests {
         let names = [
             "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",
             "maxFailedChallenges", "failureWindow", "lockout", "lockoutGrowth", "maxLockout", "hardLockAfter", "parentSession",
-            "auditRetention", "askParent", "askExpiry", "askCooldown", "quietHours", "timeZone",
+            "auditRetention", "askParent", "askExpiry", "askCooldown", "quietHours", "timeZone", "maxApproval",
         ]
         #expect(PolicyField.allCases.map(\.rawValue) == names)
         let decoded = try JSONDecoder().decode([PolicyField].self, from: JSONEncoder().encode(PolicyField.allCases))

@@ -290,6 +290,19 @@ struct BrowserTests {
             #expect(try await Self.waitUntil { try await Self.text(child, "status") == "A parent said no." })
             #expect(try await Self.waitUntil { try await Self.startOffered(child) }, "the child may answer a question instead")
 
+            // A length of the parent's choosing: "1 hour" opens parent mode for an hour from the decision.
+            try await ask()
+            try await parent.go(try await link(3))
+            try #require(try await Self.waitUntil { try await Self.text(parent, "approve-1h") == "1 hour" })
+            let fifteen = try await Self.text(parent, "approve-15m"), day = try await Self.text(parent, "approve-day")
+            #expect(fifteen == "15 minutes" && day == "Until tonight")
+            try await parent.click("#approve-1h")
+            #expect(try await Self.waitUntil { (try await Self.text(parent, "status"))?.hasPrefix("Approved") == true })
+            let third = try #require(try JSONOutput.array(try db.ok(["ask", "list", "--json"]).stdout).first { $0["number"] as? Int == 3 })
+            let decidedAt = try #require(JSONOutput.date(third["decidedAt"]))
+            let until = JSONOutput.date(try JSONOutput.object(try db.ok(["status", "emma", "--json"]).stdout)["until"])
+            #expect(until == decidedAt.addingTimeInterval(3600))
+
             try await parent.go(first)
             #expect(try await Self.waitUntil { (try await Self.text(parent, "status"))?.hasPrefix("Approved") == true })
             #expect(try await parent.run("return document.getElementById('buttons').hidden") as? Bool == true, "a used link offers no buttons")

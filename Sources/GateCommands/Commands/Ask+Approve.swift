@@ -1,4 +1,5 @@
 import ArgumentParser
+import ParentalGate
 
 extension GateCtl.Ask {
     /// `gatectl ask approve NUMBER`: a parent's decision.
@@ -7,10 +8,22 @@ extension GateCtl.Ask {
 
         @OptionGroup var decision: DecisionOptions
 
+        @Option(name: .customLong("for"), help: "How long parent mode stays open: 1m to 1d (15m, 1h), end-of-day (the profile's time zone), or standard (parentSession, the default); at most maxApproval.")
+        var length: String?
+
         var global: GlobalOptions { decision.global }
 
+        func validate() throws {
+            guard let length else { return }
+            do {
+                _ = try ApprovalLength(length)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+
         func run() async throws {
-            try await decision.decide(approve: true)
+            try await decision.decide(approve: true, for: length)
         }
     }
 }

@@ -30,6 +30,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformedStrings(language: String, reason: String)
     /// A parent's code that is not six digits (spaces aside); nothing was tried.
     case malformedParentCode
+    /// How long an approval opens parent mode, not a length it takes.
+    case invalidApprovalLength(String)
 
     public var description: String {
         switch self {
@@ -69,6 +71,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return "the words for '\(language.escapedForMessage)' cannot be used: \(reason)"
         case .malformedParentCode:
             return "a parent's code is the six digits the authenticator app shows; nothing was tried"
+        case .invalidApprovalLength(let text):
+            return "'\(text.escapedForMessage)' is not a length of parent mode: 1m to 1d (e.g. 15m, 1h), endOfDay, or standard (parentSession)"
         }
     }
 }

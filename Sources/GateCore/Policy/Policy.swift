@@ -27,6 +27,8 @@ public struct Policy: Hashable, Sendable, Codable {
     public var quietHours: QuietHours = .none
     /// The zone quiet hours are read in: an IANA name, or `local` (this machine's).
     public var timeZone = "local"
+    /// The longest parent mode an approval opens.
+    public var maxApproval: Duration = .seconds(12 * 3600)
 
     /// The built-in defaults of SPEC.md.
     public static let `default` = Policy()

@@ -27,6 +27,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
     case askCooldown
     case quietHours
     case timeZone
+    case maxApproval
 
     /// The kind of value a field holds and the values it accepts.
     public enum Kind: Sendable {
@@ -142,7 +143,11 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
                         example: "'mon-thu,sun 20:30-07:00; fri,sat 22:00-08:00' or off")
         case .timeZone:
             Declaration(.timeZone({ \.timeZone }), column: "time_zone",
-                        "the zone quiet hours are read in: an IANA name, or local (this machine's)", example: "Europe/Berlin")
+                        "the zone quiet hours and approvals until the end of the day are read in: an IANA name, or local (this machine's)",
+                        example: "Europe/Berlin")
+        case .maxApproval:
+            Declaration(.duration({ \.maxApproval }, .seconds(60) ... .seconds(86_400)), column: "max_approval_ms",
+                        "the longest parent mode a parent's approval opens (15m, 1h, or until the end of the day)", example: "12h")
         }
     }
 

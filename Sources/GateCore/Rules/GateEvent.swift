@@ -41,9 +41,10 @@ extension GateEvent where Outcome == Bool {
 }
 
 extension GateEvent where Outcome == ApprovalOutcome {
-    /// A parent approved a child's request: parent mode opens, as after a pass, and a lock is lifted.
-    public static func approve(by actor: String) -> Self {
-        Self { $0.approve(by: actor) }
+    /// A parent approved a child's request: parent mode opens for `length` (capped by
+    /// `maxApproval`), as after a pass, and a lock is lifted.
+    public static func approve(by actor: String, for length: ApprovalLength = .standard) -> Self {
+        Self { $0.approve(by: actor, for: length) }
     }
 }
 

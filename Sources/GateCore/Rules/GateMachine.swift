@@ -191,7 +191,7 @@ public enum GateMachine {
         /// A parent's approval of a request: lifts a lock (as an unlock by the parent), clears
         /// the counts as a pass does, ends an open challenge without counting it as a failure,
         /// and opens parent mode (replacing a live session).
-        mutating func approve(by actor: String) -> ApprovalOutcome {
+        mutating func approve(by actor: String, for length: ApprovalLength) -> ApprovalOutcome {
             guard snapshot.isEnabled else { return .disabled }
             settle(except: nil)
             let counters = snapshot.counters
@@ -206,7 +206,7 @@ public enum GateMachine {
             if let session = snapshot.session, session.isLive(at: now) {
                 effects.append(.endSession(id: session.id, reason: .replaced, by: nil))
             }
-            let until = now.adding(policy.parentSession)
+            let until = length.until(from: now, policy: policy)
             effects.append(.openSession(challengeID: nil, expiresAt: until))
             snapshot.session = nil
             return .opened(until: until)

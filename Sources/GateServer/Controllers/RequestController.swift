@@ -21,9 +21,11 @@ struct RequestController: Sendable {
 
     struct DecisionBody: RequestBody {
         var decision: String
+        /// How long an approval opens parent mode (``ApprovalLength``'s text); none: `parentSession`.
+        var length: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case decision
+            case decision, length = "for"
         }
     }
 
@@ -84,7 +86,14 @@ struct RequestController: Sendable {
         guard body.decision == "approve" || body.decision == "deny" else {
             throw Refusal(.badRequest, "decision must be approve or deny")
         }
-        let decided = try await gate.decideParentRequest(approvalToken: token, approve: body.decision == "approve")
-        return decided
+        var length = ApprovalLength.standard
+        if let text = body.length {
+            do {
+                length = try ApprovalLength(text)
+            } catch {
+                throw Refusal(.badRequest, error.description)
+            }
+        }
+        return try await gate.decideParentRequest(approvalToken: token, approve: body.decision == "approve", for: length)
     }
 }

@@ -23,6 +23,6 @@ extension Migration {
         9: ("346701ffc14b690a452542dddb041cdfbbd5dad54e0b7defc692521f39fe6b17", ["policy_changes"]),
         10: ("48c9b555cb9dc83f2086c1ccbdd4be12e8dc9f8a567198f22760133050c8f96f", []),
         11: ("c1133cc5ee2da50a9a0e5a26fd3e3f17547f877a4604acd01a9fe25ae27bb413", ["parent_codes"]),
-        12: ("6392982df43d63ccefcae7a81783d772df37c209248a1df02f113eb62de27289", []),
+        12: ("8637c8cdc147e697cda8886f5cf4b94cb30337a7ca9bdd122919e11e3bd0327a", []),
     ]
 }

@@ -68,7 +68,17 @@ package struct OutgoingNotification: Sendable {
             headers.append(("Priority", String(claimed.priority ?? claimed.event.defaultPriority)))
             // A request's approval link is what a tap should open.
             if let click = claimed.event.details["approveURL"] ?? claimed.click { headers.append(("Click", click)) }
+            if let decide = claimed.event.details["decideURL"] { headers.append(("Actions", Self.decisionActions(decide))) }
         }
+    }
+
+    /// ntfy's action buttons for a request (at most three): approve for 15 minutes, for an
+    /// hour, or deny, each a POST of the decision to `url`, which carries the link's token.
+    static func decisionActions(_ url: String) -> String {
+        [("Approve 15 min", #"{"decision":"approve","for":"15m"}"#), ("Approve 1 hour", #"{"decision":"approve","for":"1h"}"#),
+         ("Deny", #"{"decision":"deny"}"#)]
+            .map { "http, \($0.0), \(url), method=POST, headers.Content-Type=application/json, body='\($0.1)', clear=true" }
+            .joined(separator: "; ")
     }
 
     /// `text` as an HTTP header value: as it is when printable ASCII, else encoded as

@@ -54,7 +54,8 @@ extension Gate {
     ///
     /// A `request` carries its one-time approval link under `approvalBase` (the daemon's
     /// public URL, e.g. `http://gate.home.lan:8080`): `approvalBase/approve/TOKEN`, the token
-    /// made from the delivery id and the notification key, stored nowhere. Without a base,
+    /// made from the delivery id and the notification key, stored nowhere; and the address a
+    /// decision is POSTed to with the same token, `approvalBase/v1/approvals/TOKEN`. Without a base,
     /// the message tells how to approve with gatectl.
     ///
     /// `retry` is the schedule failed tries are spaced by: a delivery due later than its
@@ -75,6 +76,8 @@ extension Gate {
                let token = try? storage.approvalToken(deliveryID: claimed.deliveryID)
             {
                 claimed.event.details["approveURL"] = base + "/approve/" + token
+                // What a decision is POSTed to (ntfy's action buttons), with the same token.
+                claimed.event.details["decideURL"] = base + "/v1/approvals/" + token
             }
             let secret = claimed.secretBox.map { box -> Result<String, StoreError> in
                 do {

@@ -87,9 +87,12 @@ extension Gate {
     /// A link of a request already decided (through this link or another parent's) or
     /// expired is refused (``GateError/conflict(_:)``) and changes nothing; a link whose
     /// request is gone (its profile removed) finds nothing.
-    public func decideParentRequest(approvalToken token: String, approve: Bool) async throws(GateError) -> ParentRequest {
+    /// `length`: how long an approval opens parent mode (``ApprovalLength``).
+    public func decideParentRequest(
+        approvalToken token: String, approve: Bool, for length: ApprovalLength = .standard
+    ) async throws(GateError) -> ParentRequest {
         let id = try await requestID(ofApprovalToken: token)
-        return try await decideParentRequest(id, approve: approve, by: "approval link")
+        return try await decideParentRequest(id, approve: approve, by: "approval link", for: length)
     }
 
     /// A parent's decision on request number `id` (`gatectl ask approve|deny`). Approving
@@ -98,8 +101,11 @@ extension Gate {
     ///
     /// The request's time is its profile's gate time, read inside the transaction that
     /// decides (``GateClock``): with the clock turned back, an expired request stays expired.
+    /// `length`: how long an approval opens parent mode, at most the policy's `maxApproval`.
     @discardableResult
-    public func decideParentRequest(_ id: Int64, approve: Bool, by actor: String) async throws(GateError) -> ParentRequest {
+    public func decideParentRequest(
+        _ id: Int64, approve: Bool, by actor: String, for length: ApprovalLength = .standard
+    ) async throws(GateError) -> ParentRequest {
         let actor = try Self.validated { () throws(GateInputError) in try Label(actor, what: "actor").value }
         let timeSource = timeSource
         let step = try await write { transaction -> DecisionStep in
@@ -144,7 +150,7 @@ extension Gate {
             guard ProfileName.key(for: request.profile) == ProfileName.key(for: profile.name) else {
                 throw GateError.conflict(.requestProfileRenamed(number: id))
             }
-            return .approve(by: actor)
+            return .approve(by: actor, for: length)
         }
         return try await read { try $0.requireParentRequest(id) }
     }
