@@ -26,18 +26,7 @@ extension GateMachine.Run {
         switch check {
         case .valid(let parent):
             audit(.parentCodeAccepted, actor: parent, client: client)
-            snapshot.counters.failuresInRow = 0
-            snapshot.counters.lockoutLevel = 0
-            if let open = snapshot.openChallenge {
-                end(open, as: .abandoned, client: client)
-            }
-            if let session = snapshot.session, session.isLive(at: now) {
-                effects.append(.endSession(id: session.id, reason: .replaced, by: nil))
-            }
-            let until = now.adding(policy.parentSession)
-            effects.append(.openSession(challengeID: nil, expiresAt: until))
-            snapshot.session = nil
-            return .opened(until: until)
+            return .opened(until: openForParent(until: now.adding(policy.parentSession), client: client))
         case .replayed(let parent):
             audit(.parentCodeRefused, client: client, details: ["reason": "replayed", "parent": parent])
         case .wrong:

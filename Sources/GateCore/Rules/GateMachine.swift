@@ -198,18 +198,23 @@ public enum GateMachine {
             if counters.isHardLocked || (counters.lockedUntil.map { $0 > now } ?? false) {
                 unlock(by: actor)
             }
+            return .opened(until: openForParent(until: length.until(from: now, policy: policy), client: nil))
+        }
+
+        /// Opens parent mode without a pass (an approval, a parent's code): clears the counts,
+        /// ends an open challenge without counting it, replaces a live session; returns `until`.
+        mutating func openForParent(until: Date, client: String?) -> Date {
             snapshot.counters.failuresInRow = 0
             snapshot.counters.lockoutLevel = 0
             if let open = snapshot.openChallenge {
-                end(open, as: .abandoned, client: nil)
+                end(open, as: .abandoned, client: client)
             }
             if let session = snapshot.session, session.isLive(at: now) {
                 effects.append(.endSession(id: session.id, reason: .replaced, by: nil))
             }
-            let until = length.until(from: now, policy: policy)
             effects.append(.openSession(challengeID: nil, expiresAt: until))
             snapshot.session = nil
-            return .opened(until: until)
+            return until
         }
 
         /// Only time passes: settles what it decides, and tells the state.
