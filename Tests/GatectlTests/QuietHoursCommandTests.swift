@@ -26,6 +26,7 @@ struct QuietHoursCommandTests {
 
         let status = try db.ok(["status", "emma"]).stdout
         #expect(status.contains("quiet hours until ") && status.contains("a parent's code or approval still opens it"), "\(status)")
+        #expect(status.split(separator: "\n").last?.hasPrefix("Ruhezeit. Der Zugang öffnet sich wieder in ") == true, "in emma's language: \(status)")
         let json = try JSONOutput.object(try db.ok(["status", "emma", "--json"]).stdout)
         #expect(json["state"] as? String == "quietHours" && JSONOutput.isTime(json["until"]), "\(json)")
 

@@ -8,7 +8,7 @@ extension GateCtl {
     struct Status: AsyncParsableCommand, GlobalCommand {
         static let configuration = CommandConfiguration(
             commandName: "status",
-            abstract: "Show the state of a profile's gate: child, verifying, parent mode, locked out, hard-locked or disabled.")
+            abstract: "Show the state of a profile's gate: child, verifying, parent mode, locked out, hard-locked, disabled or quiet hours.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -16,9 +16,15 @@ extension GateCtl {
         var name: String
 
         func run() async throws {
-            let (profile, state) = try await global.gateSession().status(profile: name)
+            let session = try global.gateSession()
+            let (profile, state) = try await session.status(profile: name)
             if global.json { return try Output.json(StateJSON(profile: profile, state: state)) }
             Output.line("\(profile): \(Formatting.state(state, now: Date()))")
+            // Quiet hours are a child's to read too: the second line is in the profile's language.
+            if case .quietHours(let until) = state {
+                let strings = GateStrings.forLocale(try await session.profile(named: profile).locale)
+                Output.line(strings.quietHours(for: .milliseconds(max(0, until.millisecondsSince1970 - Date().millisecondsSince1970))))
+            }
         }
     }
 }
