@@ -8,6 +8,9 @@
 -- are sealed with, `<database>.notify-key`: a copy of this file alone gives no code away.
 -- `last_step` is the time step of the newest code used: a code works once, and never one
 -- older than it (RFC 6238 §5.2), so a code seen being typed cannot be typed again.
+-- A code tried and wrong (or used) is audited as parentCodeWrong: the household's recent ones
+-- limit how fast codes can be guessed, whichever profile they are typed at; a code not tried
+-- (a locked or disabled gate, or that limit) as parentCodeRefused.
 CREATE TABLE parent_codes (
     id            INTEGER PRIMARY KEY,
     name          TEXT    NOT NULL CHECK (length(name) BETWEEN 1 AND 256),
@@ -20,4 +23,4 @@ CREATE TABLE parent_codes (
 ) STRICT;
 
 INSERT INTO audit_event_kinds (name) VALUES
-    ('parentCodeAdded'), ('parentCodeRemoved'), ('parentCodeAccepted'), ('parentCodeRefused');
+    ('parentCodeAdded'), ('parentCodeRemoved'), ('parentCodeAccepted'), ('parentCodeWrong'), ('parentCodeRefused');

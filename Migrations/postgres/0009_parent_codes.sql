@@ -13,4 +13,4 @@ CREATE TABLE parent_codes (
 );
 
 INSERT INTO audit_event_kinds (name) VALUES
-    ('parentCodeAdded'), ('parentCodeRemoved'), ('parentCodeAccepted'), ('parentCodeRefused');
+    ('parentCodeAdded'), ('parentCodeRemoved'), ('parentCodeAccepted'), ('parentCodeWrong'), ('parentCodeRefused');

@@ -18,6 +18,7 @@ struct QuietHoursTests {
         for (given, canonical) in [
             ("mon-thu,sun 20:30-07:00; fri,sat 22:00-08:00", "mon-thu,sun 20:30-07:00; fri-sat 22:00-08:00"),
             ("sun,mon,tue,wed,thu 20:30-07:00", "mon-thu,sun 20:30-07:00"),
+            ("sun-thu 20:30-07:00", "mon-thu,sun 20:30-07:00"), ("fri-mon 22:00-08:00", "mon,fri-sun 22:00-08:00"),
             ("daily 12:00-13:00", "daily 12:00-13:00"),
             ("mon-sun 00:00-23:59", "daily 00:00-23:59"),
             ("  off ", "off"), ("", "off"),
@@ -29,7 +30,7 @@ struct QuietHoursTests {
     }
 
     @Test("a malformed window is refused with what is wrong", arguments: [
-        "mon 25:00-07:00", "mon 20:30", "mon20:30-07:00", "thu-mon 20:00-21:00", "funday 20:00-21:00", "mon 20:00-20:00",
+        "mon 25:00-07:00", "mon 20:30", "mon20:30-07:00", "mon-tue-wed 20:00-21:00", "funday 20:00-21:00", "mon 20:00-20:00",
         "mon 8:00-9:00", "mon 20:00-21:00 extra", Array(repeating: "mon 01:00-02:00", count: 15).joined(separator: "; "),
     ])
     func malformed(text: String) {

@@ -31,9 +31,9 @@ struct PostgresParentCodeTests {
         }
         #expect(results.filter { if case .opened = $0 { true } else { false } }.count == 1, "\(results)")
         #expect(results.filter { $0 == .wrong }.count == 7)
-        let counts = try await stores[0].read { try $0.auditCounts(of: [.parentCodeAccepted, .parentCodeRefused]) }
+        let counts = try await stores[0].read { try $0.auditCounts(of: [.parentCodeAccepted, .parentCodeWrong]) }
         #expect(counts[.parentCodeAccepted] == 1)
-        #expect(counts[.parentCodeRefused] == 7)
+        #expect(counts[.parentCodeWrong] == 7)
         #expect(try await gates[0].parentCodes().first?.lastUsedAt == clock.now)
         #expect(try await gates[1].verifyAudit().isIntact)
     }

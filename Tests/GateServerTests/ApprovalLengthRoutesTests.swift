@@ -65,18 +65,17 @@ struct ApprovalLengthRoutesTests {
                 #expect(refused.status == .badRequest, "\(bad)")
             }
             #expect(try await fixture.gate.state(profile: "emma") == .child, "nothing decided")
-            // Until the end of the day in Kathmandu (UTC+5:45), at most maxApproval.
-            try await fixture.gate.setPolicy([(.timeZone, "Asia/Kathmandu"), (.maxApproval, "2h")], for: "emma")
+            // Until the end of the day in Kathmandu (UTC+5:45): the fixture's clock reads 2027-01-15
+            // 08:00 UTC, 13:45 there, so midnight there is 18:15 UTC (maxApproval 1d does not cut it).
+            try await fixture.gate.setPolicy([(.timeZone, "Asia/Kathmandu"), (.maxApproval, "1d")], for: "emma")
             let decided = try await client.json("/v1/approvals/\(token)", #"{"decision":"approve","for":"endOfDay"}"#)
             #expect(decided.status == .ok)
             guard case .parent(let until) = try await fixture.gate.state(profile: "emma") else {
                 Issue.record("not approved")
                 return
             }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "Asia/Kathmandu")!
-            let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: fixture.clock.now))!
-            #expect(until == min(midnight, fixture.clock.now.addingTimeInterval(2 * 3600)))
+            #expect(fixture.clock.now == ISO8601DateFormatter().date(from: "2027-01-15T08:00:00Z"))
+            #expect(until == ISO8601DateFormatter().date(from: "2027-01-15T18:15:00Z"))
         }
     }
 }

@@ -25,7 +25,9 @@ struct AskRoutesTests {
         let claimed = try await fixture.gate.claimNotifications(limit: 100, lease: .seconds(30), approvalBase: "http://gate.lan")
         let body = try #require(claimed.last { $0.kind == .request }?.body)
         let details = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["details"] as? [String: String])
-        return String(try #require(details["approveURL"]).dropFirst("http://gate.lan/approve/".count))
+        let token = String(try #require(details["approveURL"]).dropFirst("http://gate.lan/approve/".count))
+        #expect(details["decideURL"] == "http://gate.lan/v1/approvals/" + token, "where a decision is POSTed, for the webhook's receiver")
+        return token
     }
 
     @Test("ask (201 with a handle), wait, the page decides nothing, the link approves once, the waiting page gets the cookie once")

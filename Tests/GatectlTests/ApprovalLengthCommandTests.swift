@@ -9,7 +9,7 @@ struct ApprovalLengthCommandTests {
     func approveFor() throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        try db.addProfile("emma", policy: ["--ask-cooldown", "0s", "--max-approval", "1h"])
+        try db.addProfile("emma", policy: ["--ask-cooldown", "0s", "--max-approval", "1h", "--time-zone", "UTC"])
         try db.ok(["ask", "request", "emma"])
         expectError(try db.run(["ask", "approve", "1", "--for", "2d"]), status: 64,
                     message: "'2d' is not a length of parent mode: 1m to 1d (e.g. 15m, 1h), endOfDay, or standard (parentSession)")
@@ -28,6 +28,8 @@ struct ApprovalLengthCommandTests {
         let capped = try #require(JSONOutput.date(try JSONOutput.object(try db.ok(["status", "emma", "--json"]).stdout)["until"]))
         let second = try #require(try JSONOutput.array(try db.ok(["ask", "list", "--json"]).stdout).first { $0["number"] as? Int == 2 })
         let secondAt = try #require(JSONOutput.date(second["decidedAt"]))
-        #expect(capped <= secondAt.addingTimeInterval(3600), "at most maxApproval (1h)")
+        // The next midnight in UTC, or the hour of maxApproval if that comes first.
+        let midnight = Date(timeIntervalSince1970: (secondAt.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400 + 86_400)
+        #expect(capped == min(midnight, secondAt.addingTimeInterval(3600)))
     }
 }

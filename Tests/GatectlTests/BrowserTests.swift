@@ -160,9 +160,9 @@ struct BrowserTests {
             #expect(try await Self.text(browser, "code-label") == "Type the code from your authenticator app.")
             #expect(try await browser.run("return document.activeElement.id") as? String == "code")
             _ = try await browser.run("document.getElementById('code').value = '000000'; document.getElementById('code-entry').requestSubmit(); return true")
-            let told = try await Self.waitUntil { try await Self.text(browser, "status") == "That code does not open the gate." }
+            let told = try await Self.waitUntil { try await Self.text(browser, "prompt") == "That code does not open the gate." }
             #expect(told)
-            #expect(try db.count("audit_log", where: "kind = 'parentCodeRefused'") == 1, "a wrong code counts")
+            #expect(try db.count("audit_log", where: "kind = 'parentCodeWrong'") == 1, "a wrong code counts")
 
             try #require(try await Self.waitUntil { try await browser.run(offered) as? Bool == true })
             try await browser.click("#parent")

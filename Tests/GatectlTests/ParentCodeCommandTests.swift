@@ -63,6 +63,20 @@ struct ParentCodeCommandTests {
                     message: "no parent's code named 'mum' (gatectl parent-code list shows them)")
     }
 
+    @Test("a wrong code that starts a lockout says so and exits 2, like a failed challenge")
+    func wrongCodeLocks() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.addProfile("emma", policy: ["--max-failed-challenges", "1"])
+        let uri = try Self.add { try db.run($0) }
+        // Any code but the app's for this step and the two beside it.
+        let right = try Authenticator.code(uri: uri)
+        let wrong = right == "000000" ? "000001" : "000000"
+        let locked = try db.run(["gate", "emma", "--code"], input: wrong + "\n")
+        #expect(locked.status == 2 && locked.stdout.contains("Too many attempts. Try again in "), "\(locked.stdout)")
+        #expect(try db.ok(["status", "emma"]).stdout.contains("locked out until"))
+    }
+
     @Test("--json: the result with its token on standard output, the conversation on standard error")
     func json() throws {
         let db = try TestDatabase()

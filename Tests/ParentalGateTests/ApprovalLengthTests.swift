@@ -44,5 +44,12 @@ struct ApprovalLengthTests {
         guard case .asked(let request, _) = try await gate.askParent(profile: "emma") else { return }
         try await gate.decideParentRequest(request.id, approve: true, by: "mum", for: .endOfDay)
         #expect(try await gate.state(profile: "emma") == .parent(until: newYorkMidnight), "12h by default, 1d now: New York's midnight")
+        try await gate.endSession(profile: "emma")
+
+        // A plain approval opens parentSession, but never more than maxApproval either.
+        try await gate.setPolicy([(.parentSession, "1d"), (.maxApproval, "1h")], for: "emma")
+        guard case .asked(let last, _) = try await gate.askParent(profile: "emma") else { return }
+        try await gate.decideParentRequest(last.id, approve: true, by: "mum")
+        #expect(try await gate.state(profile: "emma") == .parent(until: start.addingTimeInterval(3600)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GateCore
 import GateStore
 @testable import ParentalGate
 import ParentalGateTesting
@@ -38,8 +39,9 @@ struct ParentCodeTests {
         return (0..<1000).map { String(format: "%06d", $0 * 997 % 1_000_000) }.first { !near.contains($0) }!
     }
 
+    /// The codes that opened nothing, tried (wrong, used) or not (refused), oldest first.
     static func refusals(_ gate: Gate) async throws -> [AuditEvent] {
-        try await gate.auditEntries(AuditFilter(kinds: [.parentCodeRefused]), limit: 100).items.map(\.event)
+        try await gate.auditEntries(AuditFilter(kinds: [.parentCodeWrong, .parentCodeRefused]), limit: 100).items.map(\.event)
     }
 
     @Test("a code opens parent mode at once and names the parent; the same code again is refused and counts", arguments: Backend.allCases)
@@ -138,6 +140,35 @@ struct ParentCodeTests {
         #expect(try await gate.auditEntries(limit: 500).items.count == count, "nothing written")
         let removed = try await gate.auditEntries(AuditFilter(kinds: [.parentCodeRemoved]), limit: 10).items
         #expect(removed.first?.event.actor == "dad" && removed.first?.event.details["parent"] == "mum")
+    }
+
+    @Test("across the household, 10 wrong codes an hour: then no code is tried at any profile (a right one is not spent) until the hour is over", arguments: Backend.allCases)
+    func householdLimit(backend: Backend) async throws {
+        let (backing, secret) = try await Self.prepared(on: backend)
+        defer { backing.remove() }
+        let gate = backing.gate, test = backing.test
+        try await gate.addProfile("liam")
+        for profile in ["emma", "liam"] {
+            try await gate.setPolicy([(.maxFailedChallenges, "100"), (.minResponseTime, "0s")], for: profile)
+        }
+        let first = test.clock.now
+        for index in 0..<ParentCodeLimit.wrongCodes {
+            let profile = index % 2 == 0 ? "emma" : "liam"
+            #expect(try await gate.enterParentCode(profile: profile, code: Self.wrongCode(secret, test)) == .wrong)
+            test.clock.advance(by: .seconds(60))
+        }
+        let until = first.addingTimeInterval(3600)
+        for profile in ["emma", "liam"] {
+            #expect(try await gate.enterParentCode(profile: profile, code: Self.code(secret, test)) == .lockedOut(until: until))
+        }
+        #expect(try await gate.parentCodes().first?.lastUsedAt == nil, "not tried, so not spent")
+        #expect(try await Self.refusals(gate).suffix(2).map { $0.details["reason"] } == ["tooManyWrongCodes", "tooManyWrongCodes"])
+        #expect(try await gate.auditEntries(AuditFilter(kinds: [.lockoutStarted]), limit: 10).items.isEmpty, "the limit counts no failure")
+        test.clock.set(to: until.addingTimeInterval(1))
+        guard case .opened = try await gate.enterParentCode(profile: "liam", code: Self.code(secret, test)) else {
+            Issue.record("the oldest wrong code left the window: a code is tried again")
+            return
+        }
     }
 
     @Test("names are unique ignoring case; a removed code opens nothing; the other parent's still does")

@@ -13,17 +13,21 @@ extension GateCtl.Ask {
 
         var global: GlobalOptions { decision.global }
 
+        /// The length `--for` names, checked in `validate()`.
+        private var parsedLength: ApprovalLength? {
+            get throws(GateInputError) { try length.map { text throws(GateInputError) in try ApprovalLength(text) } }
+        }
+
         func validate() throws {
-            guard let length else { return }
             do {
-                _ = try ApprovalLength(length)
+                _ = try parsedLength
             } catch {
                 throw ValidationError(error.description)
             }
         }
 
         func run() async throws {
-            try await decision.decide(approve: true, for: length)
+            try await decision.decide(approve: true, for: try parsedLength)
         }
     }
 }

@@ -17,7 +17,7 @@ extension GateCtl.Ask {
         }
 
         /// Decides the request and prints what became of it.
-        func decide(approve: Bool, for length: String? = nil) async throws {
+        func decide(approve: Bool, for length: ApprovalLength? = nil) async throws {
             let request = try await global.perform(DecideRequest(number: number, approve: approve, by: actor.by, length: length))
             if global.json { return try Output.json(request) }
             Output.line("\(approve ? "approved" : "denied") request \(request.id) of \(request.profile)")

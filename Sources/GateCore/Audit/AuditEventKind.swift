@@ -12,5 +12,5 @@ public enum AuditEventKind: String, CaseIterable, Codable, Sendable {
     case adminTokenCreated
     case notificationAdded, notificationRemoved, notificationTested
     case parentAsked, requestApproved, requestDenied, requestExpired
-    case parentCodeAdded, parentCodeRemoved, parentCodeAccepted, parentCodeRefused
+    case parentCodeAdded, parentCodeRemoved, parentCodeAccepted, parentCodeWrong, parentCodeRefused
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What checking a typed code against the household's parent codes found, before the rules
 /// decide what it does.
 public enum ParentCodeCheck: Hashable, Sendable {
@@ -7,4 +9,7 @@ public enum ParentCodeCheck: Hashable, Sendable {
     case replayed(parent: String)
     /// No parent's code.
     case wrong
+    /// Not tried: the household typed ``ParentCodeLimit/wrongCodes`` wrong codes within
+    /// ``ParentCodeLimit/window``; codes are tried again from the given time.
+    case limited(until: Date)
 }

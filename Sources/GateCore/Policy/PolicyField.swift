@@ -146,7 +146,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
                         "the zone quiet hours and approvals until the end of the day are read in: an IANA name, or local (this machine's)",
                         example: "Europe/Berlin")
         case .maxApproval:
-            Declaration(.duration({ \.maxApproval }, .seconds(60) ... .seconds(86_400)), column: "max_approval_ms",
+            Declaration(.duration({ \.maxApproval }, ApprovalLength.range), column: "max_approval_ms",
                         "the longest parent mode a parent's approval opens (15m, 1h, or until the end of the day)", example: "12h")
         }
     }

@@ -120,10 +120,15 @@ public struct QuietHours: Hashable, Sendable, CustomStringConvertible {
         for item in text.split(separator: ",") {
             let ends = item.split(separator: "-", omittingEmptySubsequences: false)
             guard (1...2).contains(ends.count),
-                  let first = dayNames.firstIndex(of: String(ends[0])), let last = dayNames.firstIndex(of: String(ends[ends.count - 1])),
-                  first <= last
-            else { throw malformed(whole, "days are mon, tue, wed, thu, fri, sat, sun, ranges like mon-thu, or daily") }
-            days.formUnion((first + 1)...(last + 1))
+                  let first = dayNames.firstIndex(of: String(ends[0])), let last = dayNames.firstIndex(of: String(ends[ends.count - 1]))
+            else { throw malformed(whole, "days are mon, tue, wed, thu, fri, sat, sun, ranges like mon-thu or sun-thu, or daily") }
+            // A range may run through the week's end: sun-thu is Sunday to Thursday.
+            var day = first
+            while true {
+                days.insert(day + 1)
+                if day == last { break }
+                day = (day + 1) % 7
+            }
         }
         guard !days.isEmpty else { throw malformed(whole, "a window needs its days") }
         return days

@@ -45,7 +45,7 @@ public enum ApprovalLength: Hashable, Sendable, CustomStringConvertible {
         let cap = now.adding(policy.maxApproval)
         switch self {
         case .standard:
-            return now.adding(policy.parentSession)
+            return min(now.adding(policy.parentSession), cap)
         case .duration(let duration):
             return min(now.adding(duration), cap)
         case .endOfDay:

@@ -1,8 +1,9 @@
 import Foundation
 
 extension GateMachine.Run {
-    /// A parent's code: refused untried while disabled or locked (a guesser gets no tries
-    /// during a lockout); a valid one clears the counts, ends an open challenge without
+    /// A parent's code: refused while disabled or locked (it opens nothing and counts nothing,
+    /// so a guesser gains nothing during a lockout), or while the household is over
+    /// ``ParentCodeLimit``; a valid one clears the counts, ends an open challenge without
     /// counting it and opens parent mode, as an approval does; a wrong or replayed one is one
     /// failed challenge.
     mutating func enterParentCode(_ check: ParentCodeCheck, client: String?) -> ParentCodeOutcome {
@@ -27,10 +28,15 @@ extension GateMachine.Run {
         case .valid(let parent):
             audit(.parentCodeAccepted, actor: parent, client: client)
             return .opened(until: openForParent(until: now.adding(policy.parentSession), client: client))
+        case .limited(let until):
+            audit(.parentCodeRefused, client: client, details: [
+                "reason": "tooManyWrongCodes", "until": String(until.millisecondsSince1970),
+            ])
+            return .lockedOut(until: until)
         case .replayed(let parent):
-            audit(.parentCodeRefused, client: client, details: ["reason": "replayed", "parent": parent])
+            audit(.parentCodeWrong, client: client, details: ["reason": "replayed", "parent": parent])
         case .wrong:
-            audit(.parentCodeRefused, client: client, details: ["reason": "wrong"])
+            audit(.parentCodeWrong, client: client, details: ["reason": "wrong"])
         }
         switch recordFailure(at: now) {
         case .lockedOut(let until)?: return .lockedOut(until: until)

@@ -21,8 +21,8 @@ struct RequestController: Sendable {
 
     struct DecisionBody: RequestBody {
         var decision: String
-        /// How long an approval opens parent mode (``ApprovalLength``'s text); none: `parentSession`.
-        var length: String?
+        /// How long an approval opens parent mode; none: `parentSession`.
+        var length: ApprovalLength?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case decision, length = "for"
@@ -86,14 +86,6 @@ struct RequestController: Sendable {
         guard body.decision == "approve" || body.decision == "deny" else {
             throw Refusal(.badRequest, "decision must be approve or deny")
         }
-        var length = ApprovalLength.standard
-        if let text = body.length {
-            do {
-                length = try ApprovalLength(text)
-            } catch {
-                throw Refusal(.badRequest, error.description)
-            }
-        }
-        return try await gate.decideParentRequest(approvalToken: token, approve: body.decision == "approve", for: length)
+        return try await gate.decideParentRequest(approvalToken: token, approve: body.decision == "approve", for: body.length ?? .standard)
     }
 }

@@ -87,6 +87,8 @@ package protocol GateTransaction {
     func parentCodeSecrets() throws -> [(id: Int64, name: String, secretBox: Data, lastStep: Int64?)]
     /// Removes the parent's code called `name` (compared ignoring case); returns it as it was.
     func removeParentCode(named name: String, by actor: Label, at now: Date) throws -> ParentCode
+    /// How many codes were typed wrong (or used) since `time`, across the household, and the oldest's time.
+    func wrongParentCodes(since time: Date) throws -> (count: Int, oldest: Date?)
     /// Spends step `step` of parent's code `id`; `false` when a step as new was already spent.
     func spendParentCode(_ id: Int64, step: Int64, at now: Date) throws -> Bool
 

@@ -47,6 +47,18 @@ extension SQLRunner {
         return record.parentCode
     }
 
+    /// How many codes were typed wrong (or used) since `time`, across the household, and the
+    /// oldest's time.
+    package func wrongParentCodes(since time: Date) throws -> (count: Int, oldest: Date?) {
+        typealias Log = AuditLogRecord.Columns
+        let found = try fetchOne(
+            WrongCodes.self,
+            "SELECT count(*) AS n, min(\(Log.occurredAt.name)) AS oldest FROM \(AuditLogRecord.databaseTableName) "
+                + "WHERE \(Log.kind.name) = ? AND \(Log.occurredAt.name) > ?",
+            [AuditEventKind.parentCodeWrong.rawValue, time.millisecondsSince1970])
+        return (found?.count ?? 0, found?.oldest.map(Date.init(millisecondsSince1970:)))
+    }
+
     /// Spends step `step` of parent's code `id`: it and every older step are used from now on.
     /// `false` when a step as new was already spent (another daemon took the same code first).
     package func spendParentCode(_ id: Int64, step: Int64, at now: Date) throws -> Bool {
@@ -54,5 +66,16 @@ extension SQLRunner {
             "UPDATE \(ParentCodeRecord.databaseTableName) SET \(Columns.lastStep.name) = ?, \(Columns.lastUsedAt.name) = ? "
                 + "WHERE \(Columns.id.name) = ? AND (\(Columns.lastStep.name) IS NULL OR \(Columns.lastStep.name) < ?)",
             [step, now.millisecondsSince1970, id, step]) == 1
+    }
+}
+
+/// The household's recent wrong codes: how many, and the oldest's time in milliseconds.
+private struct WrongCodes: FetchableRecord {
+    var count: Int
+    var oldest: Int64?
+
+    init(row: Row) {
+        count = row["n"] ?? 0
+        oldest = row["oldest"]
     }
 }

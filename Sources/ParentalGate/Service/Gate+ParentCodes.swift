@@ -38,7 +38,9 @@ extension Gate {
     /// A code of any parent's, within one 30-second step of now and newer than the last one
     /// that parent used, opens parent mode at once: the counts clear, an open challenge ends
     /// without counting, and the audit log names the parent. Any other code, a used one among
-    /// them, is one failed challenge. While the gate is locked, no code is tried.
+    /// them, is one failed challenge. While the gate is locked a code opens nothing and
+    /// counts nothing (one that matched is spent); after ``ParentCodeLimit/wrongCodes`` wrong
+    /// codes within ``ParentCodeLimit/window`` across the household, none is tried.
     public func enterParentCode(profile: String, code: String, client: String? = nil) async throws(GateError) -> ParentCodeResult {
         let client = Self.clientLabel(client)
         let typed = String(code.unicodeScalars.filter { $0 != " " })
@@ -51,6 +53,10 @@ extension Gate {
             let codes = try transaction.parentCodeSecrets()
             guard !codes.isEmpty else { throw StoreError.notFound(.parentCode(nil)) }
             let now = timeSource.now()
+            let recent = try transaction.wrongParentCodes(since: now.adding(.zero - ParentCodeLimit.window))
+            if let until = ParentCodeLimit.blockedUntil(recent: recent.count, oldest: recent.oldest, now: now) {
+                return .parentCode(.limited(until: until), client: client)
+            }
             for stored in codes {
                 guard let step = OneTimeCode.matchingStep(
                     of: typed, secret: try storage.unsealParentCodeSecret(stored.secretBox), at: now)

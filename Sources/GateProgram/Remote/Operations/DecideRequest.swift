@@ -6,10 +6,10 @@ package struct DecideRequest: GateOperation {
     package var number: Int64
     package var approve: Bool
     package var by: String?
-    /// How long an approval opens parent mode (``ApprovalLength``'s text); `nil`: `parentSession`.
-    package var length: String?
+    /// How long an approval opens parent mode; `nil`: `parentSession`.
+    package var length: ApprovalLength?
 
-    package init(number: Int64, approve: Bool, by: String? = nil, length: String? = nil) {
+    package init(number: Int64, approve: Bool, by: String? = nil, length: ApprovalLength? = nil) {
         self.number = number
         self.approve = approve
         self.by = by
@@ -19,14 +19,6 @@ package struct DecideRequest: GateOperation {
     package var request: AdminRequest { .decideRequest(self) }
 
     package func perform(on gate: Gate, caller: String?) async throws -> ParentRequest {
-        var length = ApprovalLength.standard
-        if let text = self.length {
-            do {
-                length = try ApprovalLength(text)
-            } catch {
-                throw GateError.invalidInput(error)
-            }
-        }
-        return try await gate.decideParentRequest(number, approve: approve, by: ActorName.resolve(by: by, caller: caller), for: length)
+        try await gate.decideParentRequest(number, approve: approve, by: ActorName.resolve(by: by, caller: caller), for: length ?? .standard)
     }
 }
