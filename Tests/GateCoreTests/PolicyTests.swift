@@ -119,6 +119,9 @@ struct PolicyTests {
         .askParent: .permission(false),
         .askExpiry: .duration(.seconds(300)),
         .askCooldown: .duration(.seconds(600)),
+        .quietHours: .quietHours(QuietHours(windows: [.init(days: [6], start: 180, end: 181)])),
+        .timeZone: .timeZone("Europe/Berlin"),
+        .maxApproval: .duration(.seconds(3600)),
     ]
 
     @Test("setting a field changes that field only", arguments: PolicyField.allCases)

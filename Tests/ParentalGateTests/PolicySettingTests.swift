@@ -52,6 +52,7 @@ struct PolicySettingTests {
             PolicySetting.lockout.field, PolicySetting.lockoutGrowth.field, PolicySetting.maxLockout.field,
             PolicySetting.hardLockAfter.field, PolicySetting.parentSession.field, PolicySetting.auditRetention.field,
             PolicySetting.askParent.field, PolicySetting.askExpiry.field, PolicySetting.askCooldown.field,
+            PolicySetting.quietHours.field, PolicySetting.timeZone.field, PolicySetting.maxApproval.field,
         ]
         #expect(fields == PolicyField.allCases)
     }

@@ -48,6 +48,16 @@ extension PolicySetting where Value == Double {
     public static var lockoutGrowth: Self { Self(.lockoutGrowth, PolicyValue.factor) }
 }
 
+extension PolicySetting where Value == QuietHours {
+    /// Weekly windows in which answering cannot open the gate (`QuietHours("sun-thu 20:30-07:00")`).
+    public static var quietHours: Self { Self(.quietHours, PolicyValue.quietHours) }
+}
+
+extension PolicySetting where Value == String {
+    /// The zone quiet hours and end-of-day approvals are read in: an IANA name, or `local`.
+    public static var timeZone: Self { Self(.timeZone, PolicyValue.timeZone) }
+}
+
 extension PolicySetting where Value == Duration {
     /// Durations are kept in whole milliseconds: a finer one is cut to them.
     private init(duration field: PolicyField) {
@@ -63,4 +73,5 @@ extension PolicySetting where Value == Duration {
     public static var auditRetention: Self { Self(duration: .auditRetention) }
     public static var askExpiry: Self { Self(duration: .askExpiry) }
     public static var askCooldown: Self { Self(duration: .askCooldown) }
+    public static var maxApproval: Self { Self(duration: .maxApproval) }
 }
