@@ -21,6 +21,9 @@ struct PolicyTests {
         (.lockout, "5m"),
         (.lockoutGrowth, "2.0"),
         (.maxLockout, "24h"),
+        (.quietHours, "off"),
+        (.timeZone, "local"),
+        (.maxApproval, "12h"),
         (.hardLockAfter, "0"),
         (.parentSession, "10m"),
         (.auditRetention, "365d"),
@@ -64,7 +67,7 @@ struct PolicyTests {
     func defaultsPrint() {
         let printed = PolicyField.allCases.map { Policy.default[$0].description }
         #expect(printed == [
-            "entry", "4", "standard", "arithmetic", "1", "30s", "1.5s", "3", "12h", "5m", "2.0", "1d", "0", "10m", "365d", "allowed", "10m", "1m",
+            "entry", "4", "standard", "arithmetic", "1", "30s", "1.5s", "3", "12h", "5m", "2.0", "1d", "0", "10m", "365d", "allowed", "10m", "1m", "off", "local", "12h",
         ])
     }
 

@@ -7,7 +7,7 @@ struct PolicyCommandTests {
     static let fields = [
         "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",
         "maxFailedChallenges", "failureWindow", "lockout", "lockoutGrowth", "maxLockout", "hardLockAfter", "parentSession",
-        "auditRetention", "askParent", "askExpiry", "askCooldown",
+        "auditRetention", "askParent", "askExpiry", "askCooldown", "quietHours", "timeZone", "maxApproval",
     ]
 
     @Test("policy show: every field with its value and source, and the guess resistance")
@@ -17,7 +17,7 @@ struct PolicyCommandTests {
         let result = try db.ok(["policy", "show"])
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "FIELD                VALUE       FROM")
-        #expect(lines.dropFirst().prefix(18).map { String($0.prefix { $0 != " " }) } == Self.fields)
+        #expect(lines.dropFirst().prefix(Self.fields.count).map { String($0.prefix { $0 != " " }) } == Self.fields)
         #expect(lines.contains("timeLimit            30s         default"))
         #expect(lines.contains("auditRetention       365d        default"))
         #expect(result.stdout.contains("\nguess resistance: a child guessing with the best strategy passes\n"))
@@ -287,6 +287,8 @@ struct PolicyCommandTests {
             ("--hard-lock-after", "hardLockAfter", "3"), ("--parent-session", "parentSession", "20m"),
             ("--audit-retention", "auditRetention", "30d"), ("--ask-parent", "askParent", "off"),
             ("--ask-expiry", "askExpiry", "15m"), ("--ask-cooldown", "askCooldown", "2m"),
+            ("--quiet-hours", "quietHours", "mon-thu,sun 20:30-07:00"), ("--time-zone", "timeZone", "Europe/Berlin"),
+            ("--max-approval", "maxApproval", "2h"),
         ]
         #expect(values.map(\.field) == Self.fields)
         for (option, _, _) in values {

@@ -82,7 +82,7 @@ struct ProfileCommandTests {
         let state = try #require(json["state"] as? [String: Any])
         #expect(state["state"] as? String == "verifying")
         let policy = try #require(json["policy"] as? [String: Any])
-        #expect((policy["fields"] as? [Any])?.count == 18)
+        #expect((policy["fields"] as? [Any])?.count == PolicyCommandTests.fields.count)
         let attempts = try #require(json["attempts"] as? [[String: Any]])
         #expect(attempts.count == 1)
         #expect(Set(attempts.first?.keys.map { $0 } ?? []) == [
