@@ -37,6 +37,9 @@ extension GateCtl {
             if ask && code { throw ValidationError("--ask and --code are two different ways through: give one") }
         }
 
+        /// How long the terminal gate waits for a parent's code to be typed, in seconds.
+        static let codeWait: TimeInterval = 300
+
         /// How often a waiting request is looked at.
         static let pollInterval: Duration = .seconds(2)
 
@@ -156,7 +159,7 @@ extension GateCtl {
         private func enterCode(gate: any GateSession, profile: String, strings: GateStrings) async throws {
             say(strings.parentCodePrompt)
             write("> ")
-            guard case .line(let line) = await TerminalInput().next(within: 300) else {
+            guard case .line(let line) = await TerminalInput().next(within: Self.codeWait) else {
                 say("")
                 throw ExitCode.refused
             }
@@ -201,7 +204,7 @@ extension GateCtl {
         }
 
         private static func remaining(_ until: Date) -> Duration {
-            .milliseconds(max(0, until.millisecondsSince1970 - Date().millisecondsSince1970))
+            Formatting.remaining(until)
         }
 
         /// Writes a line at once (unbuffered, so it shows before the program waits for input);

@@ -32,7 +32,7 @@ extension GateCtl.ParentCodeCommand {
         }
 
         /// `secret` in groups of four, as apps show a key to type.
-        static func grouped(_ secret: String) -> String {
+        private static func grouped(_ secret: String) -> String {
             var groups: [Substring] = []
             var rest = Substring(secret)
             while !rest.isEmpty {

@@ -23,7 +23,7 @@ extension GateCtl {
             // Quiet hours are a child's to read too: the second line is in the profile's language.
             if case .quietHours(let until) = state {
                 let strings = GateStrings.forLocale(try await session.profile(named: profile).locale)
-                Output.line(strings.quietHours(for: .milliseconds(max(0, until.millisecondsSince1970 - Date().millisecondsSince1970))))
+                Output.line(strings.quietHours(for: Formatting.remaining(until)))
             }
         }
     }

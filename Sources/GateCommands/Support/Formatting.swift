@@ -33,6 +33,11 @@ enum Formatting {
     }
 
     /// The whole seconds from `now` to `until`, rounded up: `4m10s`.
+    /// The time from now until `until`, none when it has passed.
+    static func remaining(_ until: Date) -> Duration {
+        .milliseconds(max(0, until.millisecondsSince1970 - Date().millisecondsSince1970))
+    }
+
     static func left(_ until: Date, now: Date) -> String {
         let seconds = max(0, Int64(until.timeIntervalSince(now).rounded(.up)))
         return DurationText.format(.seconds(seconds))

@@ -74,8 +74,7 @@ public struct QuietHours: Hashable, Sendable, CustomStringConvertible {
     /// The quiet periods from the day before `time` to a week after it, merged where they
     /// meet or overlap, in order.
     private func periods(around time: Date, in zone: TimeZone) -> [(start: Date, end: Date)] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendar.gregorian(in: zone)
         let today = calendar.startOfDay(for: time)
         var periods: [(start: Date, end: Date)] = []
         for offset in -1...8 {

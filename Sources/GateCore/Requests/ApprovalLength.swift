@@ -49,8 +49,7 @@ public enum ApprovalLength: Hashable, Sendable, CustomStringConvertible {
         case .duration(let duration):
             return min(now.adding(duration), cap)
         case .endOfDay:
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = policy.zone
+            let calendar = Calendar.gregorian(in: policy.zone)
             let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now)) ?? cap
             return min(midnight, cap)
         }

@@ -51,7 +51,7 @@ struct PageController: Sendable {
     /// The page of `profile` in `strings`' words: `next` after a pass; whether the start button takes the focus.
     /// `mayAsk`: the policy lets the child ask a parent; `parentCodes`: a parent's code is set up.
     static func page(
-        profile: Profile, strings: GateStrings, next: String, focusStart: Bool, mayAsk: Bool = false, parentCodes: Bool = false
+        profile: Profile, strings: GateStrings, next: String, focusStart: Bool, mayAsk: Bool = false, parentCodes: Bool
     ) -> String {
         let table: [String: String] = [
             "typeAnswer": strings.typeAnswer, "pickAnswer": strings.pickAnswer, "passed": strings.passed,

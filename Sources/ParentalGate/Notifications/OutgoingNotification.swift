@@ -74,7 +74,7 @@ package struct OutgoingNotification: Sendable {
 
     /// ntfy's action buttons for a request (at most three): approve for 15 minutes, for an
     /// hour, or deny, each a POST of the decision to `url`, which carries the link's token.
-    static func decisionActions(_ url: String) -> String {
+    private static func decisionActions(_ url: String) -> String {
         [("Approve 15 min", #"{"decision":"approve","for":"15m"}"#), ("Approve 1 hour", #"{"decision":"approve","for":"1h"}"#),
          ("Deny", #"{"decision":"deny"}"#)]
             .map { "http, \($0.0), \(url), method=POST, headers.Content-Type=application/json, body='\($0.1)', clear=true" }
