@@ -83,8 +83,8 @@ package protocol GateTransaction {
     func addParentCode(name: ProfileName, secretBox: Data, by actor: Label, at now: Date) throws -> ParentCode
     /// Every parent's code, by name; never a secret.
     func parentCodes() throws -> [ParentCode]
-    /// Every parent's code with its sealed secret and newest step used, by name.
-    func parentCodeSecrets() throws -> [(id: Int64, name: String, secretBox: Data, lastStep: Int64?)]
+    /// Every parent's code with its sealed secret, by name.
+    func parentCodeSecrets() throws -> [(id: Int64, name: String, secretBox: Data)]
     /// Removes the parent's code called `name` (compared ignoring case); returns it as it was.
     func removeParentCode(named name: String, by actor: Label, at now: Date) throws -> ParentCode
     /// How many codes were typed wrong (or used) since `time`, across the household, and the oldest's time.

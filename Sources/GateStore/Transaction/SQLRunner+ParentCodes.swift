@@ -25,10 +25,10 @@ extension SQLRunner {
         try parentCodeRecords().map(\.parentCode)
     }
 
-    /// Every parent's code with its sealed secret and newest step used, by name.
-    package func parentCodeSecrets() throws -> [(id: Int64, name: String, secretBox: Data, lastStep: Int64?)] {
+    /// Every parent's code with its sealed secret, by name.
+    package func parentCodeSecrets() throws -> [(id: Int64, name: String, secretBox: Data)] {
         try parentCodeRecords().compactMap { record in
-            record.id.map { ($0, record.name, record.secretBox, record.lastStep) }
+            record.id.map { ($0, record.name, record.secretBox) }
         }
     }
 

@@ -61,9 +61,10 @@ extension Gate {
                 guard let step = OneTimeCode.matchingStep(
                     of: typed, secret: try storage.unsealParentCodeSecret(stored.secretBox), at: now)
                 else { continue }
-                // Spent even if a lock then refuses it: a code is good once, whatever it did.
-                let fresh = stored.lastStep.map { step > $0 } ?? true
-                guard fresh, try transaction.spendParentCode(stored.id, step: step, at: now) else {
+                // Spent even if a lock then refuses it: a code is good once, whatever it did. The
+                // store spends a step only if it is newer than the last one spent (one UPDATE, so
+                // two daemons cannot both spend it).
+                guard try transaction.spendParentCode(stored.id, step: step, at: now) else {
                     return .parentCode(.replayed(parent: stored.name), client: client)
                 }
                 return .parentCode(.valid(parent: stored.name), client: client)
