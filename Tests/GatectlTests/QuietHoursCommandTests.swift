@@ -41,4 +41,16 @@ struct QuietHoursCommandTests {
         try db.ok(["policy", "set", "--profile", "emma", "--quiet-hours", "off"])
         #expect(try db.ok(["status", "emma"]).stdout.contains("child"))
     }
+
+    @Test("through the daemon: the terminal gate at the gate socket and status say quiet hours, in the child's language")
+    func throughDaemon() async throws {
+        let daemon = try await RunningDaemon.start()
+        defer { daemon.kill() }
+        try daemon.ok(["profile", "add", "emma", "--locale", "de"])
+        try daemon.ok(["policy", "set", "--profile", "emma", "--quiet-hours", Self.always, "--time-zone", "UTC"])
+        let gate = try daemon.gatectl(["gate", "emma"], gate: true)
+        #expect(gate.status == 2 && gate.stdout.hasPrefix("Ruhezeit. Der Zugang öffnet sich wieder in "), "\(gate.stdout) \(gate.stderr)")
+        let status = try daemon.gatectl(["status", "emma", "--json"], gate: true)
+        #expect(try JSONOutput.object(status.stdout)["state"] as? String == "quietHours", "\(status.stdout) \(status.stderr)")
+    }
 }
