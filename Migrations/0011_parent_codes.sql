@@ -24,3 +24,5 @@ CREATE TABLE parent_codes (
 
 INSERT INTO audit_event_kinds (name) VALUES
     ('parentCodeAdded'), ('parentCodeRemoved'), ('parentCodeAccepted'), ('parentCodeWrong'), ('parentCodeRefused');
+-- Parents are told of codes: one that opened a gate, and a wrong or used one.
+INSERT INTO notification_event_kinds (name) VALUES ('parentCode');

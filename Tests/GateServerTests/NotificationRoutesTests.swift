@@ -74,7 +74,7 @@ struct NotificationRoutesTests {
                  "unknown notification kind 'pager' (expected webhook or ntfy)"),
                 (#"{"kind": "webhook", "url": "file:///etc/passwd"}"#, .badRequest, "the URL must start with http:// or https://, not file:"),
                 (#"{"kind": "webhook", "url": "http://example.org/", "events": ["sometimes"]}"#, .badRequest,
-                 "unknown event 'sometimes' (expected passed, failed, lockedOut, hardLocked, unlocked, request or all)"),
+                 "unknown event 'sometimes' (expected passed, failed, lockedOut, hardLocked, unlocked, request, parentCode or all)"),
                 (#"{"kind": "webhook", "url": "http://example.org/", "events": []}"#, .badRequest,
                  "name at least one event to send (test is sent by notify test, not subscribed to)"),
                 (#"{"kind": "ntfy", "url": "http://example.org/", "priority": 6}"#, .badRequest, "priority 6 is out of range (1...5)"),

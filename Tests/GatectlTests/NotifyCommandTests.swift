@@ -17,7 +17,7 @@ struct NotifyCommandTests {
         try db.addProfile("emma")
         let added = try db.ok(["notify", "add", "webhook", "http://127.0.0.1:9/api/webhook/hook-id-42", "--profile", "emma", "--by", "mum"])
         let lines = added.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "added webhook notification 1 for profile emma: passed, failed, lockedOut, hardLocked, unlocked, request")
+        #expect(lines.first == "added webhook notification 1 for profile emma: passed, failed, lockedOut, hardLocked, unlocked, request, parentCode")
         let secretLine = try #require(lines.last)
         #expect(secretLine.hasPrefix("secret (shown only now; it signs every delivery): "))
         let secret = String(secretLine.dropFirst("secret (shown only now; it signs every delivery): ".count))
@@ -32,7 +32,7 @@ struct NotifyCommandTests {
                    "--priority", "max", "--click", "https://home.example/gate", "--by", "mum"])
         let table = try db.ok(["notify", "list"]).stdout
         #expect(table.hasPrefix("ID  KIND     PROFILE  EVENTS"), "\(table)")
-        #expect(table.contains("\n1   webhook  emma     passed,failed,lockedOut,hardLocked,unlocked,request  http://127.0.0.1:9/api/webhook/hook-id-42"))
+        #expect(table.contains("\n1   webhook  emma     passed,failed,lockedOut,hardLocked,unlocked,request,parentCode  http://127.0.0.1:9/api/webhook/hook-id-42"))
         #expect(table.contains("\n2   ntfy     (every)  lockedOut,hardLocked ") && table.contains("https://ntfy.sh/family-gate-7f3a"))
         #expect(!table.contains(secret), "list never shows the secret")
         let list = try JSONOutput.array(try db.ok(["notify", "list", "--json"]).stdout)
@@ -79,9 +79,9 @@ struct NotifyCommandTests {
             (["add", "webhook", "http://example.org/a b"], 64, "the URL 'http://example.org/a b' contains spaces, control or non-ASCII characters (percent-encode them)"),
             (["add", "carrier-pigeon", "http://example.org/"], 64, "unknown notification kind 'carrier-pigeon' (expected webhook or ntfy)"),
             (["add", "webhook", "http://example.org/", "--events", "lockedOut,sometimes"], 64,
-             "unknown event 'sometimes' (expected passed, failed, lockedOut, hardLocked, unlocked, request or all)"),
+             "unknown event 'sometimes' (expected passed, failed, lockedOut, hardLocked, unlocked, request, parentCode or all)"),
             (["add", "webhook", "http://example.org/", "--events", "test"], 64,
-             "unknown event 'test' (expected passed, failed, lockedOut, hardLocked, unlocked, request or all)"),
+             "unknown event 'test' (expected passed, failed, lockedOut, hardLocked, unlocked, request, parentCode or all)"),
             (["add", "webhook", "http://example.org/", "--title", "Gate"], 64, "title, priority and click are for ntfy; a webhook gets them all in its JSON"),
             (["add", "ntfy", "https://ntfy.sh/x", "--priority", "9"], 64, "'9' is not an ntfy priority (expected 1 to 5, or min, low, default, high, max)"),
             (["add", "ntfy", "https://ntfy.sh/x", "--click", "javascript:alert(1)"], 64, "the click URL must start with http:// or https://, not javascript:"),

@@ -171,6 +171,29 @@ struct ParentCodeTests {
         }
     }
 
+    @Test("parents are told: a code that opened (whose), a used one typed again, a wrong one", arguments: Backend.allCases)
+    func notifications(backend: Backend) async throws {
+        let (backing, secret) = try await Self.prepared(on: backend)
+        defer { backing.remove() }
+        let gate = backing.gate, test = backing.test
+        _ = try await gate.addNotification(try NotificationSettings(channel: .ntfy, url: "https://ntfy.example/family-7f3a", events: [.parentCode]), by: "dad")
+        let code = Self.code(secret, test)
+        guard case .opened = try await gate.enterParentCode(profile: "emma", code: code) else { return }
+        #expect(try await gate.enterParentCode(profile: "emma", code: code) == .wrong)
+        // The second failure in a row: maxFailedChallenges 2 locks emma out, and the code is still told of.
+        guard case .lockedOut = try await gate.enterParentCode(profile: "emma", code: Self.wrongCode(secret, test)) else {
+            Issue.record("the wrong code did not lock")
+            return
+        }
+        let told = try await gate.claimNotifications(limit: 10, lease: .seconds(30))
+        #expect(told.map { String(decoding: $0.body, as: UTF8.self) } == [
+            "mum's parent's code opened the parental gate of emma.",
+            "mum's parent's code was typed again at emma's gate after it was used: someone may have seen it typed. It opened nothing.",
+            "A wrong parent's code was typed at emma's gate. It opened nothing.",
+        ])
+        #expect(told.map { $0.headers.first { $0.0 == "Priority" }?.1 } == ["3", "4", "4"])
+    }
+
     @Test("names are unique ignoring case; a removed code opens nothing; the other parent's still does")
     func namesAndRemoval() async throws {
         let (backing, secret) = try await Self.prepared(on: .sqlite)

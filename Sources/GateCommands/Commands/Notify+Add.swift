@@ -27,7 +27,7 @@ extension GateCtl.Notify {
         @Option(help: "Only this profile's events (default: every profile's).")
         var profile: String?
 
-        @Option(help: "The events to send, comma-separated: passed, failed, lockedOut, hardLocked, unlocked, or all.")
+        @Option(help: ArgumentHelp("The events to send, comma-separated: \(NotificationEventKind.subscribable.map(\.rawValue).joined(separator: ", ")), or all."))
         var events: String = "all"
 
         @Option(help: "ntfy only: the notification's title (default: one per event).")

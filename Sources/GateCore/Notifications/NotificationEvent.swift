@@ -42,6 +42,12 @@ public struct NotificationEvent: Hashable, Sendable {
             facts["by"] = event.actor
             facts["wasLocked"] = event.details["wasLocked"]
         case .notificationTested: facts["by"] = event.actor
+        case .parentCodeAccepted:
+            facts["result"] = "opened"
+            facts["by"] = event.actor
+        case .parentCodeWrong:
+            facts["result"] = event.details["reason"] ?? "wrong"
+            facts["by"] = event.details["parent"]
         case .parentAsked:
             facts["request"] = event.details["request"]
             facts["account"] = event.details[AuditEvent.accountKey]
@@ -93,6 +99,13 @@ public struct NotificationEvent: Hashable, Sendable {
                 ?? "Approve with: gatectl ask approve \(request) (or deny)."
             let from = details["account"].map { " from the computer account \($0)" } ?? ""
             return "\(who) asks a parent to open the parental gate\(from); request \(request), open until \(details["expiresAt"] ?? "soon"). \(how)"
+        case .parentCode:
+            let parent = details["by"] ?? "a parent"
+            return switch details["result"] {
+            case "opened": "\(parent)'s parent's code opened the parental gate of \(who)."
+            case "replayed": "\(parent)'s parent's code was typed again at \(who)'s gate after it was used: someone may have seen it typed. It opened nothing."
+            default: "A wrong parent's code was typed at \(who)'s gate. It opened nothing."
+            }
         case .test:
             return "A test notification from ParentalGate" + (details["by"].map { ", sent by \($0)." } ?? ".")
         }
@@ -108,12 +121,13 @@ public struct NotificationEvent: Hashable, Sendable {
         case .hardLocked: "\(who) is hard-locked"
         case .unlocked: "\(who) was unlocked"
         case .request: "\(who) asks for a parent"
+        case .parentCode: details["result"] == "opened" ? "Parent's code at \(who)'s gate" : "A parent's code refused at \(who)'s gate"
         case .test: "ParentalGate test"
         }
     }
 
     /// ntfy's priority when the subscription sets none: high for lockouts and hard locks.
     public var defaultPriority: Int {
-        kind == .lockedOut || kind == .hardLocked || kind == .request ? 4 : 3
+        kind == .lockedOut || kind == .hardLocked || kind == .request || (kind == .parentCode && details["result"] != "opened") ? 4 : 3
     }
 }

@@ -15,6 +15,8 @@ public enum NotificationEventKind: String, CaseIterable, Codable, Sendable {
     case unlocked
     /// A child asks a parent to open the gate; the message carries a one-time approval link.
     case request
+    /// A parent's code opened a gate, or a wrong or used one was typed (someone may have seen it).
+    case parentCode
     /// `gatectl notify test`: sent to the subscriptions it names, never subscribed to.
     case test
 
@@ -30,6 +32,7 @@ public enum NotificationEventKind: String, CaseIterable, Codable, Sendable {
         case .hardLockStarted: self = .hardLocked
         case .unlocked: self = .unlocked
         case .parentAsked: self = .request
+        case .parentCodeAccepted, .parentCodeWrong: self = .parentCode
         default: return nil
         }
     }

@@ -22,7 +22,7 @@ extension Migration {
         8: ("9c080c44d48681843c23b9ac3685fc59c9433ff7e1dc75243e031bef54285f9a", ["parent_requests"]),
         9: ("346701ffc14b690a452542dddb041cdfbbd5dad54e0b7defc692521f39fe6b17", ["policy_changes"]),
         10: ("48c9b555cb9dc83f2086c1ccbdd4be12e8dc9f8a567198f22760133050c8f96f", []),
-        11: ("55ad8a7e20b3e68c336b61a896b01d1e275d7fbb54f8fd8684fda802d6605395", ["parent_codes"]),
+        11: ("18e9c6047c6d49de836859a6547c5c33d87af2bea06282cf1d389361f9699ade", ["parent_codes"]),
         12: ("8637c8cdc147e697cda8886f5cf4b94cb30337a7ca9bdd122919e11e3bd0327a", []),
     ]
 }
