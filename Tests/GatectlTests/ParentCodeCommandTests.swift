@@ -91,6 +91,9 @@ struct ParentCodeCommandTests {
         let json = try JSONOutput.object(result.stdout)
         #expect(json["result"] as? String == "opened" && (json["token"] as? String)?.count == 43 && JSONOutput.isTime(json["until"]))
         try db.ok(["session", "check", "-"], input: (json["token"] as? String ?? "") + "\n")
+        let removed = try JSONOutput.object(try db.ok(["parent-code", "remove", "mum", "--json"]).stdout)
+        #expect(removed as NSDictionary == ["removed": "mum"] as NSDictionary)
+        #expect(try JSONOutput.array(try db.ok(["parent-code", "list", "--json"]).stdout).isEmpty)
     }
 
     @Test("through the daemon: added on the admin socket, typed at the gate socket; the gate socket cannot add or list codes")
