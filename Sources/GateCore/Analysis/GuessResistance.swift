@@ -75,11 +75,12 @@ public struct GuessResistance: Hashable, Sendable, Codable {
 
     private static func arithmetic(_ policy: Policy) -> Play {
         switch policy.answerFormat {
-        case .choice:
+        case .choice, .drag:
             let options = policy.choiceCount
+            let pick = policy.answerFormat == .drag ? "drag any ball into the box (a script can follow the balls)" : "pick any option"
             return Play(
                 single: 1 / Double(options), withTries: Double(GateMachine.tries(policy, options: options)) / Double(options),
-                strategy: "pick any option: each of the \(options) is the answer equally often")
+                strategy: "\(pick): each of the \(options) is the answer equally often")
         case .entry:
             let space = ArithmeticSpace.of(policy.difficulty)
             return Play(
@@ -90,7 +91,7 @@ public struct GuessResistance: Hashable, Sendable, Codable {
 
     private static func stored(_ questions: [Question], policy: Policy) -> Play {
         switch policy.answerFormat {
-        case .choice:
+        case .choice, .drag:
             var single = 0.0, withTries = 0.0
             for question in questions {
                 let options = question.choices?.count ?? policy.choiceCount
@@ -100,7 +101,7 @@ public struct GuessResistance: Hashable, Sendable, Codable {
             let count = Double(questions.count)
             return Play(
                 single: single / count, withTries: withTries / count,
-                strategy: "pick any option of the question's")
+                strategy: policy.answerFormat == .drag ? "drag any ball of the question's into the box" : "pick any option of the question's")
         case .entry:
             let frequencies = Dictionary(grouping: questions, by: \.answer).mapValues(\.count)
                 .sorted { $0.value == $1.value ? $0.key < $1.key : $0.value > $1.value }

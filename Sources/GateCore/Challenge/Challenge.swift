@@ -19,10 +19,16 @@ public struct Challenge: Identifiable, Hashable, Sendable {
     /// The form and operands of a generated arithmetic question, for an app that renders it
     /// itself; `nil` for a stored question.
     public var arithmetic: ChallengeArithmetic?
+    /// How the balls carrying ``choices`` move when ``format`` is ``AnswerFormat/drag``.
+    public var motion: DragMotion?
+    /// Whether this is a `drag` challenge shown as `choice`, because the client asked for it
+    /// without moving balls (a terminal cannot draw them).
+    public var shownStill: Bool
 
     public init(
         id: ChallengeID, profileID: Int64, prompt: String, locale: LocaleTag, format: AnswerFormat,
-        choices: [Int]?, issuedAt: Date, deadline: Date, arithmetic: ChallengeArithmetic? = nil
+        choices: [Int]?, issuedAt: Date, deadline: Date, arithmetic: ChallengeArithmetic? = nil,
+        motion: DragMotion? = nil, shownStill: Bool = false
     ) {
         self.id = id
         self.profileID = profileID
@@ -33,5 +39,7 @@ public struct Challenge: Identifiable, Hashable, Sendable {
         self.issuedAt = issuedAt
         self.deadline = deadline
         self.arithmetic = arithmetic
+        self.motion = motion
+        self.shownStill = shownStill
     }
 }

@@ -8,11 +8,12 @@ extension CodingUserInfoKey {
 }
 
 /// A challenge as JSON, as the HTTP API and `gatectl --json` write it: `id`, `profileId`,
-/// `prompt`, `locale`, `format`, `choices` (for `choice`), `issuedAt`, `deadline`, and for
-/// generated arithmetic `arithmetic`: `{"form", "operands"}`.
+/// `prompt`, `locale`, `format`, `choices` (for `choice` and `drag`), `issuedAt`, `deadline`,
+/// for generated arithmetic `arithmetic`: `{"form", "operands"}`, for `drag` `motion`
+/// (``DragMotion``), and `still: true` for a `drag` challenge shown as `choice`.
 extension Challenge: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, profileId, prompt, locale, format, choices, issuedAt, deadline, arithmetic
+        case id, profileId, prompt, locale, format, choices, issuedAt, deadline, arithmetic, motion, still
     }
 
     private enum ArithmeticKeys: String, CodingKey {
@@ -40,6 +41,8 @@ extension Challenge: Codable {
             try nested.encode(arithmetic.form, forKey: .form)
             try nested.encode(arithmetic.operands, forKey: .operands)
         }
+        if !hidingID { try container.encodeIfPresent(motion, forKey: .motion) }
+        if shownStill { try container.encode(true, forKey: .still) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -49,7 +52,8 @@ extension Challenge: Codable {
             prompt: try container.decode(String.self, forKey: .prompt), locale: try container.decode(LocaleTag.self, forKey: .locale),
             format: try container.decode(AnswerFormat.self, forKey: .format), choices: try container.decodeIfPresent([Int].self, forKey: .choices),
             issuedAt: try container.decode(Date.self, forKey: .issuedAt), deadline: try container.decode(Date.self, forKey: .deadline),
-            arithmetic: try Self.arithmetic(in: container))
+            arithmetic: try Self.arithmetic(in: container), motion: try container.decodeIfPresent(DragMotion.self, forKey: .motion),
+            shownStill: try container.decodeIfPresent(Bool.self, forKey: .still) ?? false)
     }
 
     /// The `arithmetic` of `container`, if it has one; its operands must fit its form.

@@ -18,6 +18,9 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
     case familyExists(String)
     /// A parent's code with this name already exists (names are compared ignoring case).
     case duplicateParentCode(String)
+    /// A challenge answered the way its format does not take: a `drag` challenge's value
+    /// without the drag, or a drag of a challenge without moving balls.
+    case wrongAnswerForm(challenge: String, format: AnswerFormat)
     /// The database refused the change (a rule it enforces); the message says which.
     case refused(String)
 
@@ -31,6 +34,7 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
         case .databaseInUse, .databaseExists: .database
         case .familyExists(let name): .family(name)
         case .duplicateParentCode(let name): .parentCode(name)
+        case .wrongAnswerForm(let id, _): .challenge(id)
         case .refused: nil
         }
     }
@@ -57,6 +61,10 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
             "a family named '\(name.escapedForMessage)' already exists; nothing was made"
         case .duplicateParentCode(let name):
             "a parent's code named '\(name.escapedForMessage)' already exists (remove it first to make a new one)"
+        case .wrongAnswerForm(let id, let format):
+            format == .drag
+                ? "challenge \(id) is answered by dragging its ball into the box (POST /v1/challenges/\(id)/drag), not with a value; nothing changed"
+                : "challenge \(id) has no moving balls: answer it with a value; nothing changed"
         case .refused(let detail):
             "refused by the database: \(detail)"
         }

@@ -21,7 +21,7 @@ public struct QuestionGenerator: Sendable {
         switch format {
         case .entry:
             problem = ArithmeticProblem.random(difficulty, using: random)
-        case .choice:
+        case .choice, .drag:
             (problem, choices) = choiceProblem(difficulty, count: choiceCount)
         }
         return PreparedQuestion(
@@ -39,12 +39,17 @@ public struct QuestionGenerator: Sendable {
         guard let stored = random.element(of: questions) else { return nil }
         let question = stored.question
         var choices: [Int]?
-        if format == .choice {
+        if format != .entry {
             choices = random.shuffled(question.choices ?? OptionGroups.stored(answer: question.answer, count: choiceCount))
         }
         return PreparedQuestion(
             prompt: question.prompt, locale: locale, answer: question.answer, choices: choices,
             origin: .question(id: stored.id))
+    }
+
+    /// The moving balls of a `drag` challenge of `count` options, by `policy`'s sizes and speeds.
+    public func motion(count: Int, policy: Policy) -> DragMotion {
+        DragMotion.random(count: count, policy: policy, using: random)
     }
 
     /// Whether a `mixed` source takes arithmetic (rather than a stored question) this time.

@@ -29,6 +29,12 @@ public struct Policy: Hashable, Sendable, Codable {
     public var timeZone = "local"
     /// The longest parent mode an approval opens.
     public var maxApproval: Duration = .seconds(12 * 3600)
+    // The drag gate's, HTKUltimateParentalGate's values.
+    public var dragBallSize = 44
+    public var dragMinSpeed = 75
+    public var dragMaxSpeed = 199
+    public var dragBoxSize = 50
+    public var dragFirstTouch: Duration = .milliseconds(250)
 
     /// The built-in defaults of SPEC.md.
     public static let `default` = Policy()
@@ -78,13 +84,16 @@ public struct Policy: Hashable, Sendable, Codable {
             throw .inconsistentPolicy(
                 "minResponseTime \(DurationText.format(minResponseTime)) must be shorter than timeLimit \(DurationText.format(timeLimit))")
         }
-        if answerFormat == .choice && maxWrongAnswers >= choiceCount {
+        if answerFormat != .entry && maxWrongAnswers >= choiceCount {
             throw .inconsistentPolicy(
                 "maxWrongAnswers \(maxWrongAnswers) must be fewer than choiceCount \(choiceCount), or every challenge can be passed by trying each option")
         }
-        if answerFormat == .choice, let fewest = fewestOwnChoices, maxWrongAnswers >= fewest {
+        if answerFormat != .entry, let fewest = fewestOwnChoices, maxWrongAnswers >= fewest {
             throw .inconsistentPolicy(
                 "maxWrongAnswers \(maxWrongAnswers) must be fewer than the \(fewest) choices of a question \(questionSource) asks, or trying each of them would always pass")
+        }
+        if dragMinSpeed > dragMaxSpeed {
+            throw .inconsistentPolicy("dragMinSpeed \(dragMinSpeed) must not exceed dragMaxSpeed \(dragMaxSpeed)")
         }
         if lockout > maxLockout {
             throw .inconsistentPolicy(

@@ -28,6 +28,11 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
     case quietHours
     case timeZone
     case maxApproval
+    case dragBallSize
+    case dragMinSpeed
+    case dragMaxSpeed
+    case dragBoxSize
+    case dragFirstTouch
 
     /// The kind of value a field holds and the values it accepts.
     public enum Kind: Sendable {
@@ -87,9 +92,9 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         switch self {
         case .answerFormat:
             Declaration(.answerFormat({ \.answerFormat }), column: "answer_format",
-                        "entry (type a number) or choice (pick one of choiceCount options)")
+                        "entry (type a number), choice (pick one of choiceCount options) or drag (drag the ball carrying the answer into a box)")
         case .choiceCount:
-            Declaration(.count({ \.choiceCount }, 2...8), column: "choice_count", "options shown when answerFormat is choice")
+            Declaration(.count({ \.choiceCount }, 2...8), column: "choice_count", "options shown (balls moving, for drag) when answerFormat is choice or drag")
         case .difficulty:
             Declaration(.difficulty({ \.difficulty }), column: "difficulty", "arithmetic difficulty: easy, standard or hard")
         case .questionSource:
@@ -148,6 +153,21 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .maxApproval:
             Declaration(.duration({ \.maxApproval }, ApprovalLength.range), column: "max_approval_ms",
                         "the longest parent mode a parent's approval opens (15m, 1h, or until the end of the day)", example: "12h")
+        case .dragBallSize:
+            Declaration(.count({ \.dragBallSize }, 20...100), column: "drag_ball_size",
+                        "drag: a ball's diameter, in points (HTKUltimateParentalGate's 44)")
+        case .dragMinSpeed:
+            Declaration(.count({ \.dragMinSpeed }, 0...1000), column: "drag_min_speed",
+                        "drag: the slowest a ball moves along each axis, in points a second")
+        case .dragMaxSpeed:
+            Declaration(.count({ \.dragMaxSpeed }, 0...1000), column: "drag_max_speed",
+                        "drag: the fastest a ball moves along each axis, in points a second")
+        case .dragBoxSize:
+            Declaration(.count({ \.dragBoxSize }, 30...150), column: "drag_box_size",
+                        "drag: the side of the box in a bottom corner the right ball is dragged into, in points")
+        case .dragFirstTouch:
+            Declaration(.duration({ \.dragFirstTouch }, .zero ... .seconds(5)), column: "drag_first_touch_ms",
+                        "drag: a press sooner than this after the balls were shown is refused", example: "250ms")
         }
     }
 

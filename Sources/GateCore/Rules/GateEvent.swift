@@ -61,3 +61,10 @@ extension GateEvent where Outcome == ParentCodeOutcome {
         Self { $0.enterParentCode(check, client: client) }
     }
 }
+
+extension GateEvent where Outcome == DragOutcome {
+    /// A client drags a ball of `drag` challenge `challenge`, as `report` says it saw it.
+    public static func drag(_ challenge: StoredChallenge, report: DragReport, client: String?) -> Self {
+        Self { $0.drag(challenge, report: report, client: client) }
+    }
+}

@@ -123,6 +123,13 @@ public enum GateMachine {
             if outcome == .correct {
                 return .passed(until: pass(challenge, client: client))
             }
+            return countWrong(challenge, tooFast: outcome == .tooFast, client: client)
+        }
+
+        /// One wrong try of the open `challenge`: it stays open while tries are left, else it
+        /// fails (one failed challenge).
+        mutating func countWrong(_ challenge: StoredChallenge, tooFast: Bool, client: String?) -> ChallengeOutcome {
+            let issued = challenge.issued
             let wrongAnswers = challenge.wrongAnswers + 1
             if wrongAnswers < issued.maxWrongAnswers {
                 var updated = challenge
@@ -130,9 +137,9 @@ public enum GateMachine {
                 snapshot.openChallenge = updated
                 let triesLeft = issued.maxWrongAnswers - wrongAnswers
                 effects.append(.wrongAnswer(challenge.id, triesLeft: triesLeft))
-                return .wrong(triesLeft: triesLeft, tooFast: outcome == .tooFast)
+                return .wrong(triesLeft: triesLeft, tooFast: tooFast)
             }
-            let failure: FailureReason = outcome == .tooFast ? .tooFast : .tooManyWrongAnswers
+            let failure: FailureReason = tooFast ? .tooFast : .tooManyWrongAnswers
             end(challenge, as: .failed, client: client, failure: failure)
             return recordFailure(at: now).map(ChallengeOutcome.init) ?? .failed(failure)
         }
@@ -323,7 +330,8 @@ public enum GateMachine {
         mutating func issue(_ question: PreparedQuestion, id: ChallengeID, client: String?) -> Challenge {
             let challenge = Challenge(
                 id: id, profileID: profileID, prompt: question.prompt, locale: question.locale, format: question.format,
-                choices: question.choices, issuedAt: now, deadline: now.adding(policy.timeLimit), arithmetic: question.arithmetic)
+                choices: question.choices, issuedAt: now, deadline: now.adding(policy.timeLimit), arithmetic: question.arithmetic,
+                motion: question.motion, shownStill: question.shownStill)
             let issued = IssuedChallenge(
                 challenge: challenge, origin: question.origin, answer: question.answer,
                 maxWrongAnswers: GateMachine.tries(policy, options: question.choices?.count), minResponseTime: policy.minResponseTime,

@@ -9,6 +9,10 @@ public struct PreparedQuestion: Hashable, Sendable {
     public var origin: ChallengeOrigin
     /// The form and operands of generated arithmetic; `nil` for a stored question.
     public var arithmetic: ChallengeArithmetic?
+    /// How the balls carrying ``choices`` move, for the `drag` format; `nil` otherwise.
+    public var motion: DragMotion?
+    /// A `drag` question shown as `choice`, for a client that cannot draw moving balls.
+    public var shownStill = false
 
     public init(
         prompt: String, locale: LocaleTag, answer: Int, choices: [Int]?, origin: ChallengeOrigin, arithmetic: ChallengeArithmetic? = nil
@@ -22,5 +26,5 @@ public struct PreparedQuestion: Hashable, Sendable {
     }
 
     /// The answer format these choices make.
-    public var format: AnswerFormat { choices == nil ? .entry : .choice }
+    public var format: AnswerFormat { motion != nil ? .drag : choices == nil ? .entry : .choice }
 }

@@ -23,6 +23,10 @@ struct ChallengeRecord: Hashable {
     var client: String?
     /// ``ChallengeArithmetic/storedText``: generated arithmetic's form and operands.
     var arithmetic: String?
+    /// ``DragMotion`` as JSON, for a `drag` challenge (whose `answerFormat` is `choice`).
+    var motion: String?
+    /// A `drag` challenge shown as `choice` (1), or not (0).
+    var shownStill: Int
 
     /// The row for a newly issued challenge.
     init(_ issued: IssuedChallenge) throws {
@@ -40,7 +44,8 @@ struct ChallengeRecord: Hashable {
         locale = challenge.locale.identifier
         prompt = challenge.prompt
         answer = issued.answer
-        answerFormat = challenge.format.rawValue
+        // The schema's challenges know entry and choice: a drag is a choice with a motion.
+        answerFormat = (challenge.format == .drag ? AnswerFormat.choice : challenge.format).rawValue
         choices = try challenge.choices.map(JSONText.encode)
         issuedAt = challenge.issuedAt.millisecondsSince1970
         deadline = challenge.deadline.millisecondsSince1970
@@ -51,13 +56,17 @@ struct ChallengeRecord: Hashable {
         endedAt = nil
         client = issued.client
         arithmetic = challenge.arithmetic?.storedText
+        motion = try challenge.motion.map(JSONText.encode)
+        shownStill = challenge.shownStill ? 1 : 0
     }
 
     /// The domain value of this row.
     func storedChallenge() throws -> StoredChallenge {
-        guard let challengeID = ChallengeID(id), let format = AnswerFormat(rawValue: answerFormat),
+        guard let challengeID = ChallengeID(id), let stored = AnswerFormat(rawValue: answerFormat), stored != .drag,
               let status = ChallengeStatus(rawValue: status)
         else { throw StoreError.constraint("malformed challenge row \(id)") }
+        let parsedMotion = try motion.map { try JSONText.decode(DragMotion.self, from: $0) }
+        let format = parsedMotion == nil ? stored : .drag
         let parsedArithmetic = try arithmetic.map { text in
             guard let parsed = ChallengeArithmetic(storedText: text) else { throw StoreError.constraint("malformed challenge row \(id)") }
             return parsed
@@ -65,7 +74,8 @@ struct ChallengeRecord: Hashable {
         let challenge = Challenge(
             id: challengeID, profileID: profileId, prompt: prompt, locale: try LocaleTag(stored: locale), format: format,
             choices: try choices.map { try JSONText.decode([Int].self, from: $0) },
-            issuedAt: Date(millisecondsSince1970: issuedAt), deadline: Date(millisecondsSince1970: deadline), arithmetic: parsedArithmetic)
+            issuedAt: Date(millisecondsSince1970: issuedAt), deadline: Date(millisecondsSince1970: deadline), arithmetic: parsedArithmetic,
+            motion: parsedMotion, shownStill: shownStill == 1)
         let issued = IssuedChallenge(
             challenge: challenge, origin: questionId.map { .question(id: $0) } ?? .arithmetic, answer: answer,
             maxWrongAnswers: maxWrongAnswers, minResponseTime: .milliseconds(minResponseTimeMs), client: client)
@@ -93,7 +103,7 @@ extension ChallengeRecord: ColumnsRecord {
         case id, profileId = "profile_id", source, questionId = "question_id", locale, prompt, answer
         case answerFormat = "answer_format", choices, issuedAt = "issued_at", deadline, maxWrongAnswers = "max_wrong_answers"
         case minResponseTimeMs = "min_response_time_ms", wrongAnswers = "wrong_answers", status, endedAt = "ended_at", client
-        case arithmetic
+        case arithmetic, motion, shownStill = "shown_still"
     }
 
     init(row: Row) throws {
@@ -115,6 +125,8 @@ extension ChallengeRecord: ColumnsRecord {
         endedAt = row[Columns.endedAt]
         client = row[Columns.client]
         arithmetic = row[Columns.arithmetic]
+        motion = row[Columns.motion]
+        shownStill = row[Columns.shownStill]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
@@ -137,6 +149,8 @@ extension ChallengeRecord: ColumnsRecord {
         case .endedAt: endedAt
         case .client: client
         case .arithmetic: arithmetic
+        case .motion: motion
+        case .shownStill: shownStill
         }
     }
 }

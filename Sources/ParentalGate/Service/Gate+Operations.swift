@@ -10,14 +10,19 @@ extension Gate {
     /// given, words an arithmetic challenge in that language instead of the profile's own
     /// (the screen's language, its parents, the household default, then English). Stored
     /// questions stay those of the profile's languages: a caller cannot pick a smaller pool.
-    public func begin(profile: String, client: String? = nil, locale: String? = nil) async throws(GateError) -> BeginResult {
+    /// `still`, for a client that cannot draw moving balls (a terminal), shows a `drag`
+    /// challenge's options as `choice` (``Challenge/shownStill``); a guess is as likely either way.
+    public func begin(
+        profile: String, client: String? = nil, locale: String? = nil, still: Bool = false
+    ) async throws(GateError) -> BeginResult {
         let client = Self.clientLabel(client)
         let asked = try locale.map { tag throws(GateError) in try Self.validated { () throws(GateInputError) in try LocaleTag(tag) } }
         let id = ChallengeID.random()
         let questions = questions
         return try await apply(to: .profile(profile)) { transaction, profile, policy, _ in
             .begin(
-                try Self.prepareQuestion(transaction, profile: profile, wording: asked, policy: policy, generator: questions),
+                try Self.prepareQuestion(
+                    transaction, profile: profile, wording: asked, policy: policy, generator: questions, still: still),
                 id: id, client: client)
         }.outcome
     }
@@ -27,9 +32,26 @@ extension Gate {
         let client = Self.clientLabel(client)
         let applied = try await apply(to: .challenge(challenge)) { _, _, _, stored in
             guard let stored else { throw StoreError.notFound(.challenge(challenge.rawValue)) }
+            if stored.issued.challenge.format == .drag && stored.status == .open {
+                throw GateError.conflict(.wrongAnswerForm(challenge: challenge.rawValue, format: .drag))
+            }
             return .answer(stored, value: value, client: client)
         }
-        return try Self.answerResult(applied)
+        return try Self.answerResult(applied.outcome, token: applied.token)
+    }
+
+    /// Answers `drag` challenge `challenge` with a drag, as the client saw it: the ball it
+    /// carried into the box is the answer, a drag the server's replay refuses a wrong one.
+    public func drag(challenge: ChallengeID, report: DragReport, client: String? = nil) async throws(GateError) -> DragResult {
+        let client = Self.clientLabel(client)
+        let applied = try await apply(to: .challenge(challenge)) { _, _, _, stored in
+            guard let stored else { throw StoreError.notFound(.challenge(challenge.rawValue)) }
+            if stored.issued.challenge.format != .drag {
+                throw GateError.conflict(.wrongAnswerForm(challenge: challenge.rawValue, format: stored.issued.challenge.format))
+            }
+            return .drag(stored, report: report, client: client)
+        }
+        return DragResult(refusal: applied.outcome.refusal, result: try Self.answerResult(applied.outcome.outcome, token: applied.token))
     }
 
     /// Gives up challenge `challenge`: it ends as cancelled, one failed challenge.
@@ -110,11 +132,11 @@ extension Gate {
         client.flatMap { Label(cleaning: $0)?.value }
     }
 
-    private static func answerResult(_ applied: Applied<ChallengeOutcome>) throws(GateError) -> AnswerResult {
-        switch applied.outcome {
+    private static func answerResult(_ outcome: ChallengeOutcome, token: String?) throws(GateError) -> AnswerResult {
+        switch outcome {
         case .passed(let until):
             // The pass's session is written in the same transaction: its token is there.
-            guard let token = applied.token else { throw GateError.database(DatabaseFailure(.other, "a pass opened no session")) }
+            guard let token else { throw GateError.database(DatabaseFailure(.other, "a pass opened no session")) }
             return .passed(ParentPass(token: token, until: until))
         case .wrong(let triesLeft, let tooFast): return .wrong(triesLeft: triesLeft, tooFast: tooFast)
         case .failed(let reason): return .failed(reason)

@@ -12,7 +12,20 @@ extension Gate {
     /// of the best-matching locale, half and half. `wording`, if given, words arithmetic in
     /// that language instead of the profile's; stored questions follow the profile's.
     static func prepareQuestion(
-        _ transaction: any GateTransaction, profile: Profile, wording: LocaleTag? = nil, policy: Policy, generator: QuestionGenerator
+        _ transaction: any GateTransaction, profile: Profile, wording: LocaleTag? = nil, policy: Policy, generator: QuestionGenerator,
+        still: Bool = false
+    ) throws -> PreparedQuestion {
+        var question = try prepareWords(transaction, profile: profile, wording: wording, policy: policy, generator: generator)
+        // A drag's options ride on moving balls, unless the client cannot draw them.
+        if policy.answerFormat == .drag, let choices = question.choices {
+            if still { question.shownStill = true } else { question.motion = generator.motion(count: choices.count, policy: policy) }
+        }
+        return question
+    }
+
+    /// The question's words and options: generated arithmetic or a stored question.
+    private static func prepareWords(
+        _ transaction: any GateTransaction, profile: Profile, wording: LocaleTag?, policy: Policy, generator: QuestionGenerator
     ) throws -> PreparedQuestion {
         let household = try transaction.householdLocale()
         var speaking = profile
