@@ -2,7 +2,7 @@ import Foundation
 import GateCore
 import ParentalGate
 
-/// The result of `challenge begin`, `challenge answer`, `challenge cancel` and a parent's code in `gatectl
+/// The result of `challenge begin`, `challenge answer`, `challenge cancel`, a drag and a parent's code in `gatectl
 /// --json` output and the HTTP API: the result's own JSON (``BeginResult`` and
 /// ``AnswerResult`` are `Codable` in this shape), a pass's token left out when the gate page
 /// sets it as a cookie.
@@ -11,6 +11,7 @@ public struct ResultJSON: Encodable, Sendable {
         case begin(BeginResult)
         case answer(AnswerResult)
         case parentCode(ParentCodeResult)
+        case drag(DragResult)
     }
 
     private let result: Result
@@ -29,11 +30,16 @@ public struct ResultJSON: Encodable, Sendable {
         self.result = .parentCode(result)
     }
 
+    public init(_ result: DragResult) {
+        self.result = .drag(result)
+    }
+
     public func encode(to encoder: any Encoder) throws {
         switch result {
         case .begin(let result): try result.encode(to: encoder)
         case .answer(let result): try result.encode(to: encoder, hidingToken: hidesToken)
         case .parentCode(let result): try result.encode(to: encoder, hidingToken: hidesToken)
+        case .drag(let result): try result.encode(to: encoder, hidingToken: hidesToken)
         }
     }
 }

@@ -76,8 +76,8 @@ struct RemoteHandler: Sendable {
             case .profile(let name):
                 let profile = try await session.profile(named: name)
                 return .profile(name: profile.name, locale: profile.locale.identifier)
-            case .begin(let profile, let client):
-                return .begun(try await session.begin(profile: profile, client: client))
+            case .begin(let profile, let client, let still):
+                return .begun(try await session.begin(profile: profile, client: client, still: still ?? false))
             case .answer(let id, let value, let client):
                 return .answered(try await session.answer(challenge: try Self.challenge(id), value: value, client: client))
             case .cancel(let id, let client):

@@ -20,7 +20,7 @@ extension GateCtl.Challenge {
         var client: String = "gatectl"
 
         func run() async throws {
-            let result = try await global.gateSession().begin(profile: name, client: client)
+            let result = try await global.gateSession().begin(profile: name, client: client, still: false)
             if global.json {
                 try Output.json(ResultJSON(result))
             } else {

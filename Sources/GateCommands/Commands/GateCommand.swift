@@ -48,7 +48,7 @@ extension GateCtl {
             let profile = try await gate.profile(named: name)
             if ask { return try await askParent(gate: gate, profile: profile.name, strings: GateStrings.forLocale(profile.locale)) }
             if code { return try await enterCode(gate: gate, profile: profile.name, strings: GateStrings.forLocale(profile.locale)) }
-            let begun = try await gate.begin(profile: profile.name, client: client)
+            let begun = try await gate.begin(profile: profile.name, client: client, still: true)
             guard case .challenge(let challenge) = begun else {
                 let strings = GateStrings.forLocale(profile.locale)
                 switch begun {
@@ -73,6 +73,7 @@ extension GateCtl {
         private func ask(_ challenge: ParentalGate.Challenge, gate: any GateSession, profile: String) async throws -> AnswerResult {
             let strings = GateStrings.forLocale(challenge.locale)
             let letters = Array("abcdefgh")
+            if challenge.shownStill { say(strings.dragNeedsPage) }
             say(challenge.prompt)
             if let choices = challenge.choices {
                 say(zip(letters, choices).map { "  \($0)) \($1)" }.joined(separator: "\n"))

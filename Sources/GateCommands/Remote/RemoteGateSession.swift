@@ -13,8 +13,10 @@ struct RemoteGateSession: GateSession {
         return (name, tag)
     }
 
-    func begin(profile: String, client: String) async throws -> BeginResult {
-        guard case .begun(let result) = try connection.send(.gate(.begin(profile: profile, client: client))) else { throw Self.unexpected }
+    func begin(profile: String, client: String, still: Bool) async throws -> BeginResult {
+        guard case .begun(let result) = try connection.send(.gate(.begin(profile: profile, client: client, still: still))) else {
+            throw Self.unexpected
+        }
         return result
     }
 

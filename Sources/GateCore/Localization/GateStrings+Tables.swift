@@ -21,7 +21,9 @@ extension GateStrings {
         askOff: "Asking a parent is switched off here.",
         parentCode: "I’m a parent", parentCodePrompt: "Type the code from your authenticator app.", parentCodeOpened: "Code accepted. Parent mode is on.",
         parentCodeWrong: "That code does not open the gate.",
-        quietHours: "Quiet hours. The gate opens again in {time}; a parent can still open it.")
+        quietHours: "Quiet hours. The gate opens again in {time}; a parent can still open it.",
+        dragBall: "Drag the ball with the right answer into the box.", dragRefused: "That drag did not count.",
+        dragNeedsPage: "This gate’s balls move, so they need the gate page in a browser. Here, pick the answer instead.")
 
     static let russian = GateStrings(
         language: "ru", question: "Сколько будет {expression}?",
@@ -40,7 +42,9 @@ extension GateStrings {
         askOff: "Здесь нельзя спросить родителя.",
         parentCode: "Я родитель", parentCodePrompt: "Введите код из приложения-аутентификатора.", parentCodeOpened: "Код принят. Родительский режим включён.",
         parentCodeWrong: "Этот код не открывает доступ.",
-        quietHours: "Тихие часы. Доступ откроется через {time}; родитель может открыть его и сейчас.")
+        quietHours: "Тихие часы. Доступ откроется через {time}; родитель может открыть его и сейчас.",
+        dragBall: "Перетащите шарик с правильным ответом в квадрат.", dragRefused: "Это перетаскивание не засчитано.",
+        dragNeedsPage: "Шарики этой проверки движутся, поэтому нужна страница в браузере. Здесь выберите ответ из списка.")
 
     static let german = GateStrings(
         language: "de", question: "Wie viel ist {expression}?",
@@ -59,7 +63,9 @@ extension GateStrings {
         askOff: "Fragen ist hier ausgeschaltet.",
         parentCode: "Ich bin ein Elternteil", parentCodePrompt: "Gib den Code aus deiner Authenticator-App ein.", parentCodeOpened: "Code angenommen. Der Elternmodus ist an.",
         parentCodeWrong: "Dieser Code gibt den Zugang nicht frei.",
-        quietHours: "Ruhezeit. Der Zugang öffnet sich wieder in {time}; ein Elternteil kann ihn auch jetzt freigeben.")
+        quietHours: "Ruhezeit. Der Zugang öffnet sich wieder in {time}; ein Elternteil kann ihn auch jetzt freigeben.",
+        dragBall: "Zieh die Kugel mit der richtigen Antwort in das Feld.", dragRefused: "Dieses Ziehen zählt nicht.",
+        dragNeedsPage: "Die Kugeln dieser Prüfung bewegen sich, dafür braucht es die Seite im Browser. Hier wählst du die Antwort stattdessen aus.")
 
     static let french = GateStrings(
         language: "fr", question: "Combien font {expression}\u{202F}?",
@@ -78,7 +84,9 @@ extension GateStrings {
         askOff: "Demander à un parent est désactivé ici.",
         parentCode: "Je suis un parent", parentCodePrompt: "Tapez le code de votre application d’authentification.", parentCodeOpened: "Code accepté. Le mode parent est activé.",
         parentCodeWrong: "Ce code n’ouvre pas l’accès.",
-        quietHours: "Heures calmes. L’accès rouvre dans {time} ; un parent peut l’ouvrir dès maintenant.")
+        quietHours: "Heures calmes. L’accès rouvre dans {time} ; un parent peut l’ouvrir dès maintenant.",
+        dragBall: "Fais glisser la balle portant la bonne réponse dans la case.", dragRefused: "Ce glissement ne compte pas.",
+        dragNeedsPage: "Les balles de cette vérification bougent : il faut la page dans un navigateur. Ici, choisis plutôt la réponse.")
 
     static let spanish = GateStrings(
         language: "es", question: "¿Cuánto es {expression}?",
@@ -97,5 +105,7 @@ extension GateStrings {
         askOff: "Preguntar a un adulto está desactivado aquí.",
         parentCode: "Soy un adulto", parentCodePrompt: "Escribe el código de tu aplicación de autenticación.", parentCodeOpened: "Código aceptado. El modo para padres está activado.",
         parentCodeWrong: "Ese código no abre el acceso.",
-        quietHours: "Horas de descanso. El acceso se abre de nuevo en {time}; un adulto puede abrirlo ahora.")
+        quietHours: "Horas de descanso. El acceso se abre de nuevo en {time}; un adulto puede abrirlo ahora.",
+        dragBall: "Arrastra la bola con la respuesta correcta hasta la casilla.", dragRefused: "Ese arrastre no cuenta.",
+        dragNeedsPage: "Las bolas de esta comprobación se mueven: hace falta la página en un navegador. Aquí, elige la respuesta.")
 }

@@ -57,6 +57,12 @@ public struct GateStrings: Hashable, Sendable, LocalizedTable {
     public var parentCodeWrong: String
     /// Quiet hours: "{time}" until a challenge may begin again.
     public var quietHours: String
+    /// What to do with a `drag` challenge's balls.
+    public var dragBall: String
+    /// A drag the server refused (too soon, off the ball, outside the box…): it counts as wrong.
+    public var dragRefused: String
+    /// The terminal gate's word for a `drag` gate: its balls need the page; here, pick instead.
+    public var dragNeedsPage: String
 
     /// The table for `locale`, falling back language by language and then to English.
     ///

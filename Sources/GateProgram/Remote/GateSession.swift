@@ -6,7 +6,8 @@ import ParentalGate
 package protocol GateSession: Sendable {
     /// The profile's name as stored, and the locale the gate speaks to it in (``Gate/strings(for:)``).
     func profile(named name: String) async throws -> (name: String, locale: LocaleTag)
-    func begin(profile: String, client: String) async throws -> BeginResult
+    /// Begins a challenge; `still` shows a `drag` challenge's options as `choice` (a terminal cannot draw moving balls).
+    func begin(profile: String, client: String, still: Bool) async throws -> BeginResult
     func answer(challenge: ChallengeID, value: Int, client: String) async throws -> AnswerResult
     func cancel(challenge: ChallengeID, client: String) async throws -> AnswerResult
     /// The profile's name as stored and its state (which records a challenge that timed out),
@@ -37,8 +38,8 @@ package struct LocalGateSession: GateSession {
         return (profile.name, (try? LocaleTag(strings.language)) ?? .english)
     }
 
-    package func begin(profile: String, client: String) async throws -> BeginResult {
-        try await gate.begin(profile: profile, client: client)
+    package func begin(profile: String, client: String, still: Bool) async throws -> BeginResult {
+        try await gate.begin(profile: profile, client: client, still: still)
     }
 
     package func answer(challenge: ChallengeID, value: Int, client: String) async throws -> AnswerResult {

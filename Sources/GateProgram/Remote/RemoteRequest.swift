@@ -13,7 +13,8 @@ package enum RemoteRequest: Codable, Sendable {
 /// takes (``SessionCommand``).
 package enum GateStep: Codable, Sendable {
     case profile(name: String)
-    case begin(profile: String, client: String)
+    /// `still`: a `drag` challenge's options as `choice` (absent from an older gatectl: moving).
+    case begin(profile: String, client: String, still: Bool?)
     case answer(challenge: String, value: Int, client: String)
     case cancel(challenge: String, client: String)
     /// The profile's name as stored and its state, an open challenge's id left out.

@@ -12,9 +12,41 @@ struct GateController: Sendable {
 
     struct BeginBody: RequestBody {
         var client: String?
+        /// A `drag` challenge's options as `choice`, for a client that cannot draw moving balls.
+        var still: Bool?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case client, still
+        }
+    }
+
+    struct CancelBody: RequestBody {
+        var client: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case client
+        }
+    }
+
+    /// A drag as the client saw it: the field's size and the path, `[t, x, y]` each.
+    struct DragBody: RequestBody {
+        var width: Double
+        var height: Double
+        var points: [[Double]]
+        var client: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case width, height, points, client
+        }
+
+        /// The report this body makes; refused (400) when it is not one.
+        func report() throws(GateInputError) -> DragReport {
+            guard points.allSatisfy({ $0.count == 3 }) else {
+                throw .malformedDrag("each point is [t, x, y]: milliseconds since the balls were shown, then the position in points")
+            }
+            return try DragReport(
+                field: try DragField(width: width, height: height),
+                points: points.map { DragPoint(t: $0[0], x: $0[1], y: $0[2]) })
         }
     }
 
@@ -45,6 +77,7 @@ struct GateController: Sendable {
             .add(middleware: ThrottleMiddleware(throttle: throttle, options: options))
             .post("profiles/:profile/challenges", use: begin)
             .post("challenges/:id/answer", use: answer)
+            .post("challenges/:id/drag", use: drag)
             .post("challenges/:id/cancel", use: cancel)
             .post("profiles/:profile/parent-code", use: parentCode)
             .delete("profiles/:profile/session", use: endSession)
@@ -56,7 +89,7 @@ struct GateController: Sendable {
         let found = try await gate.profile(named: try context.pathParameter("profile"))
         try throttle.admit(profile: found)
         let profile = found.name
-        let result = try await gate.begin(profile: profile, client: body.client)
+        let result = try await gate.begin(profile: profile, client: body.client, still: body.still ?? false)
         switch result {
         case .challenge: return EditedResponse(status: .created, response: ResultJSON(result))
         case .lockedOut(let until):
@@ -97,6 +130,29 @@ struct GateController: Sendable {
         return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
     }
 
+    /// A drag of a `drag` challenge's ball (with `?cookie=1`, a pass's cookie instead of the
+    /// token in the body); a refused drag says why.
+    @Sendable func drag(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<ResultJSON> {
+        let id = try Self.challengeID(context)
+        let cookie = request.uri.queryParameters.get("cookie")
+        guard cookie == nil || cookie == "1" else {
+            throw Refusal(.badRequest, "cookie must be 1 (or left out)")
+        }
+        let body = try await request.decode(as: DragBody.self, context: context)
+        let report: DragReport
+        do { report = try body.report() } catch { throw Refusal(.badRequest, error.description) }
+        let owner = try await Self.owner(of: id, gate: gate)
+        try throttle.admit(profile: owner)
+        let dragged = try await gate.drag(challenge: id, report: report, client: body.client)
+        _ = try Self.answered(dragged.result)
+        guard case .passed(let pass) = dragged.result, cookie == "1" else { return EditedResponse(response: ResultJSON(dragged)) }
+        var json = ResultJSON(dragged)
+        json.hidesToken = true
+        let secure = RequestClient(request, context: context, options: options).isSecure
+        let sessionCookie = SessionToken.cookie(pass, profile: owner.name, now: gate.now(), secure: secure)
+        return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
+    }
+
     /// A parent's code: opens parent mode as a pass does (with `?cookie=1`, the page's cookie
     /// instead of the token in the body).
     @Sendable func parentCode(_ request: Request, context: GateRequestContext) async throws -> EditedResponse<ResultJSON> {
@@ -118,7 +174,7 @@ struct GateController: Sendable {
 
     @Sendable func cancel(_ request: Request, context: GateRequestContext) async throws -> ResultJSON {
         let id = try Self.challengeID(context)
-        let body = try await request.decode(as: BeginBody.self, context: context)
+        let body = try await request.decode(as: CancelBody.self, context: context)
         try throttle.admit(profile: try await Self.owner(of: id, gate: gate))
         return try Self.answered(try await gate.cancel(challenge: id, client: body.client))
     }

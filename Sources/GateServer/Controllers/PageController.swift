@@ -64,7 +64,7 @@ struct PageController: Sendable {
             "askDenied": strings.askDenied, "askExpired": strings.askExpired, "askTooSoon": strings.askTooSoon, "askOff": strings.askOff,
             "parentCode": strings.parentCode, "parentCodePrompt": strings.parentCodePrompt,
             "parentCodeOpened": strings.parentCodeOpened, "parentCodeWrong": strings.parentCodeWrong,
-            "quietHours": strings.quietHours,
+            "quietHours": strings.quietHours, "dragBall": strings.dragBall, "dragRefused": strings.dragRefused,
         ]
         return Page(
             language: strings.language, title: profile.displayName, profileJSON: ScriptJSON.encoded(profile.name),
