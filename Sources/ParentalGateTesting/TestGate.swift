@@ -117,7 +117,41 @@ public struct TestGate: Sendable {
     {
         let value = try await rightAnswer(to: challenge)
         advance(by: pause)
-        return try await gate.answer(challenge: challenge.id, value: value, client: client)
+        return try await answer(challenge, with: value, after: pause, client: client)
+    }
+
+    /// Answers `challenge` with `value`: typed or picked, or for a `drag` challenge the ball
+    /// carrying it dragged into the box, ending `pause` after the challenge was shown.
+    private func answer(_ challenge: Challenge, with value: Int, after pause: Duration, client: String?) async throws(GateError)
+        -> AnswerResult
+    {
+        guard let motion = challenge.motion, let ball = challenge.choices?.firstIndex(of: value) else {
+            return try await gate.answer(challenge: challenge.id, value: value, client: client)
+        }
+        let report = try Self.drag(ball: ball, of: motion, endingAt: Double(pause.wholeMilliseconds))
+        return try await gate.drag(challenge: challenge.id, report: report, client: client).result
+    }
+
+    /// A drag of ball `ball` into the box of a 400 × 440 field, in steps of at most 20 points
+    /// 16 ms apart, ending at `end` milliseconds after the balls were shown (or soon after
+    /// `firstTouchMs`, if that is later).
+    static func drag(ball: Int, of motion: DragMotion, endingAt end: Double) throws(GateError) -> DragReport {
+        do {
+            let field = try DragField(width: 400, height: 440)
+            let side = Double(motion.boxSize)
+            let box = DragPoint(t: 0, x: motion.corner == .bottomLeft ? side / 2 : field.width - side / 2, y: field.height - side / 2)
+            // The longest way to the box is under 600 points: 30 steps, 480 ms.
+            let start = max(Double(motion.firstTouchMs), end - 480)
+            let from = motion.center(ofBall: ball, at: start, in: field)
+            let steps = max(1, Int((from.distance(to: box) / 20).rounded(.up)))
+            let points = (0...steps).map { step in
+                let f = Double(step) / Double(steps)
+                return DragPoint(t: start + Double(step) * 16, x: from.x + (box.x - from.x) * f, y: from.y + (box.y - from.y) * f)
+            }
+            return try DragReport(field: field, points: points)
+        } catch {
+            throw GateError.invalidInput(error)
+        }
     }
 
     /// Waits `pause` (on the gate's clock), then answers `challenge` wrongly.
@@ -126,6 +160,6 @@ public struct TestGate: Sendable {
     {
         let value = try await wrongAnswer(to: challenge)
         advance(by: pause)
-        return try await gate.answer(challenge: challenge.id, value: value, client: client)
+        return try await answer(challenge, with: value, after: pause, client: client)
     }
 }

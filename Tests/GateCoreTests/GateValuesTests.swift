@@ -20,7 +20,7 @@ struct GateValuesTests {
     func rawValues() {
         #expect(ChallengeStatus.allCases.map(\.rawValue) == ["open", "passed", "failed", "timedOut", "cancelled", "abandoned"])
         #expect(AnswerOutcome.allCases.map(\.rawValue) == ["correct", "wrong", "tooFast", "late", "replay"])
-        #expect(AnswerFormat.allCases.map(\.rawValue) == ["entry", "choice"])
+        #expect(AnswerFormat.allCases.map(\.rawValue) == ["entry", "choice", "drag"])
         #expect(Difficulty.allCases.map(\.rawValue) == ["easy", "standard", "hard"])
         #expect(Set(AuditEventKind.allCases.map(\.rawValue)).count == AuditEventKind.allCases.count)
     }

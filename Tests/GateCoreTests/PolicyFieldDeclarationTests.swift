@@ -52,6 +52,7 @@ struct PolicyFieldDeclarationTests {
             .failureWindow: "12h", .lockout: "5m", .lockoutGrowth: "2.0", .maxLockout: "1d", .hardLockAfter: "0",
             .parentSession: "10m", .auditRetention: "365d", .askParent: "allowed", .askExpiry: "10m", .askCooldown: "1m",
             .quietHours: "off", .timeZone: "local", .maxApproval: "12h",
+            .dragBallSize: "44", .dragMinSpeed: "75", .dragMaxSpeed: "199", .dragBoxSize: "50", .dragFirstTouch: "0.25s",
         ]
         for field in PolicyField.allCases {
             #expect(field.defaultValue.description == defaults[field], "\(field)")

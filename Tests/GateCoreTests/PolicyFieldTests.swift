@@ -19,7 +19,7 @@ struct FieldCase: Sendable, CustomTestStringConvertible {
 struct PolicyFieldTests {
     static let cases: [FieldCase] = [
         FieldCase(
-            field: .answerFormat, allowed: "entry, choice",
+            field: .answerFormat, allowed: "entry, choice, drag",
             accepted: [("entry", .answerFormat(.entry)), ("choice", .answerFormat(.choice)), ("  choice ", .answerFormat(.choice))],
             outOfRange: [],
             malformed: ["", "Entry", "CHOICE", "type", "entry choice", "choice4", "1", "\u{0}"]),
@@ -150,12 +150,37 @@ struct PolicyFieldTests {
             accepted: [("1m", .duration(.seconds(60))), ("12h", .duration(.seconds(43_200))), ("1d", .duration(.seconds(86_400)))],
             outOfRange: [("59s", "59s"), ("1d1ms", "1d0.001s")],
             malformed: []),
+        FieldCase(
+            field: .dragBallSize, allowed: "20...100",
+            accepted: [("20", .count(20)), ("44", .count(44)), ("100", .count(100))],
+            outOfRange: [("19", "19"), ("101", "101")],
+            malformed: ["44pt", "big"]),
+        FieldCase(
+            field: .dragMinSpeed, allowed: "0...1000",
+            accepted: [("0", .count(0)), ("75", .count(75)), ("1000", .count(1000))],
+            outOfRange: [("-1", "-1"), ("1001", "1001")],
+            malformed: ["fast"]),
+        FieldCase(
+            field: .dragMaxSpeed, allowed: "0...1000",
+            accepted: [("0", .count(0)), ("199", .count(199)), ("1000", .count(1000))],
+            outOfRange: [("-1", "-1"), ("1001", "1001")],
+            malformed: ["1.5"]),
+        FieldCase(
+            field: .dragBoxSize, allowed: "30...150",
+            accepted: [("30", .count(30)), ("50", .count(50)), ("150", .count(150))],
+            outOfRange: [("29", "29"), ("151", "151")],
+            malformed: ["box"]),
+        FieldCase(
+            field: .dragFirstTouch, allowed: "0s...5s",
+            accepted: [("0s", .duration(.zero)), ("250ms", .duration(.milliseconds(250))), ("5s", .duration(.seconds(5)))],
+            outOfRange: [("5001ms", "5.001s")],
+            malformed: []),
     ]
 
     @Test("the table covers every field")
     func tableCoversEveryField() {
         #expect(Set(Self.cases.map(\.field)) == Set(PolicyField.allCases))
-        #expect(PolicyField.allCases.count == 21)
+        #expect(PolicyField.allCases.count == 26)
     }
 
     @Test("allowedValues states each range", arguments: cases)
@@ -205,7 +230,7 @@ struct PolicyFieldTests {
         #expect(throws: GateInputError.malformedValue(field: .lockoutGrowth, text: "two", expected: "a number, 1.0...10.0")) {
             try PolicyField.lockoutGrowth.parse("two")
         }
-        #expect(throws: GateInputError.malformedValue(field: .answerFormat, text: "type", expected: "entry, choice")) {
+        #expect(throws: GateInputError.malformedValue(field: .answerFormat, text: "type", expected: "entry, choice, drag")) {
             try PolicyField.answerFormat.parse("type")
         }
     }
@@ -354,6 +379,7 @@ struct PolicyFieldTests {
             "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",
             "maxFailedChallenges", "failureWindow", "lockout", "lockoutGrowth", "maxLockout", "hardLockAfter", "parentSession",
             "auditRetention", "askParent", "askExpiry", "askCooldown", "quietHours", "timeZone", "maxApproval",
+            "dragBallSize", "dragMinSpeed", "dragMaxSpeed", "dragBoxSize", "dragFirstTouch",
         ]
         #expect(PolicyField.allCases.map(\.rawValue) == names)
         let decoded = try JSONDecoder().decode([PolicyField].self, from: JSONEncoder().encode(PolicyField.allCases))

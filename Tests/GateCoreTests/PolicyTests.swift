@@ -30,6 +30,11 @@ struct PolicyTests {
         (.askParent, "allowed"),
         (.askExpiry, "10m"),
         (.askCooldown, "1m"),
+        (.dragBallSize, "44"),
+        (.dragMinSpeed, "75"),
+        (.dragMaxSpeed, "199"),
+        (.dragBoxSize, "50"),
+        (.dragFirstTouch, "250ms"),
     ]
 
     @Test("the defaults are SPEC.md's table, field by field")
@@ -68,6 +73,7 @@ struct PolicyTests {
         let printed = PolicyField.allCases.map { Policy.default[$0].description }
         #expect(printed == [
             "entry", "4", "standard", "arithmetic", "1", "30s", "1.5s", "3", "12h", "5m", "2.0", "1d", "0", "10m", "365d", "allowed", "10m", "1m", "off", "local", "12h",
+            "44", "75", "199", "50", "0.25s",
         ])
     }
 
@@ -125,6 +131,11 @@ struct PolicyTests {
         .quietHours: .quietHours(QuietHours(windows: [.init(days: [6], start: 180, end: 181)])),
         .timeZone: .timeZone("Europe/Berlin"),
         .maxApproval: .duration(.seconds(3600)),
+        .dragBallSize: .count(60),
+        .dragMinSpeed: .count(10),
+        .dragMaxSpeed: .count(300),
+        .dragBoxSize: .count(80),
+        .dragFirstTouch: .duration(.milliseconds(400)),
     ]
 
     @Test("setting a field changes that field only", arguments: PolicyField.allCases)

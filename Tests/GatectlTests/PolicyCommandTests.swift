@@ -8,6 +8,7 @@ struct PolicyCommandTests {
         "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",
         "maxFailedChallenges", "failureWindow", "lockout", "lockoutGrowth", "maxLockout", "hardLockAfter", "parentSession",
         "auditRetention", "askParent", "askExpiry", "askCooldown", "quietHours", "timeZone", "maxApproval",
+        "dragBallSize", "dragMinSpeed", "dragMaxSpeed", "dragBoxSize", "dragFirstTouch",
     ]
 
     @Test("policy show: every field with its value and source, and the guess resistance")
@@ -214,7 +215,7 @@ struct PolicyCommandTests {
             message: "minResponseTime 40s is out of range (allowed: 0s...10s)")
         expectError(
             try db.run(["policy", "set", "--answer-format", "voice"]), status: 64,
-            message: "'voice' is not a valid answerFormat (expected entry, choice)")
+            message: "'voice' is not a valid answerFormat (expected entry, choice, drag)")
         expectError(
             try db.run(["policy", "set", "--max-wrong-answers", "two"]), status: 64,
             message: "'two' is not a valid maxWrongAnswers (expected a whole number, 1...10)")
@@ -288,7 +289,9 @@ struct PolicyCommandTests {
             ("--audit-retention", "auditRetention", "30d"), ("--ask-parent", "askParent", "off"),
             ("--ask-expiry", "askExpiry", "15m"), ("--ask-cooldown", "askCooldown", "2m"),
             ("--quiet-hours", "quietHours", "mon-thu,sun 20:30-07:00"), ("--time-zone", "timeZone", "Europe/Berlin"),
-            ("--max-approval", "maxApproval", "2h"),
+            ("--max-approval", "maxApproval", "2h"), ("--drag-ball-size", "dragBallSize", "60"),
+            ("--drag-min-speed", "dragMinSpeed", "20"), ("--drag-max-speed", "dragMaxSpeed", "120"),
+            ("--drag-box-size", "dragBoxSize", "70"), ("--drag-first-touch", "dragFirstTouch", "0.5s"),
         ]
         #expect(values.map(\.field) == Self.fields)
         for (option, _, _) in values {

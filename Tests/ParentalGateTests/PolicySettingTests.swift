@@ -53,6 +53,8 @@ struct PolicySettingTests {
             PolicySetting.hardLockAfter.field, PolicySetting.parentSession.field, PolicySetting.auditRetention.field,
             PolicySetting.askParent.field, PolicySetting.askExpiry.field, PolicySetting.askCooldown.field,
             PolicySetting.quietHours.field, PolicySetting.timeZone.field, PolicySetting.maxApproval.field,
+            PolicySetting.dragBallSize.field, PolicySetting.dragMinSpeed.field, PolicySetting.dragMaxSpeed.field,
+            PolicySetting.dragBoxSize.field, PolicySetting.dragFirstTouch.field,
         ]
         #expect(fields == PolicyField.allCases)
     }

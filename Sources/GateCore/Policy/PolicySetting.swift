@@ -37,6 +37,10 @@ extension PolicySetting where Value == Int {
     public static var maxWrongAnswers: Self { Self(.maxWrongAnswers, PolicyValue.count) }
     public static var maxFailedChallenges: Self { Self(.maxFailedChallenges, PolicyValue.count) }
     public static var hardLockAfter: Self { Self(.hardLockAfter, PolicyValue.count) }
+    public static var dragBallSize: Self { Self(.dragBallSize, PolicyValue.count) }
+    public static var dragMinSpeed: Self { Self(.dragMinSpeed, PolicyValue.count) }
+    public static var dragMaxSpeed: Self { Self(.dragMaxSpeed, PolicyValue.count) }
+    public static var dragBoxSize: Self { Self(.dragBoxSize, PolicyValue.count) }
 }
 
 extension PolicySetting where Value == Bool {
@@ -74,4 +78,5 @@ extension PolicySetting where Value == Duration {
     public static var askExpiry: Self { Self(duration: .askExpiry) }
     public static var askCooldown: Self { Self(duration: .askCooldown) }
     public static var maxApproval: Self { Self(duration: .maxApproval) }
+    public static var dragFirstTouch: Self { Self(duration: .dragFirstTouch) }
 }
