@@ -58,6 +58,22 @@ struct WebDriver {
         _ = try await call("actions", "POST", ["actions": [["type": "key", "id": "keyboard", "actions": keys]]])
     }
 
+    /// Performs `actions` (W3C pointer actions: pointerMove, pointerDown, pointerUp, pause) with
+    /// one pointer of `type` (`mouse`, `touch` or `pen`), as a person's hand would.
+    func pointer(_ type: String, _ actions: [[String: Any]]) async throws {
+        let source: [String: Any] = ["type": "pointer", "id": "hand-\(type)", "parameters": ["pointerType": type], "actions": actions]
+        let reply = try await call("actions", "POST", ["actions": [source]])
+        if let value = reply["value"] as? [String: Any], let error = value["error"] as? String {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "pointer actions refused: \(error) \(value["message"] ?? "")"])
+        }
+        _ = try await call("actions", "DELETE", nil)
+    }
+
+    /// Sets the window's size in CSS pixels.
+    func resize(width: Int, height: Int) async throws {
+        _ = try await call("window/rect", "POST", ["width": width, "height": height])
+    }
+
     func cookies() async throws -> [[String: Any]] {
         (try await call("cookie", "GET", nil)["value"] as? [[String: Any]]) ?? []
     }
