@@ -17,7 +17,7 @@ let migrationFiles = [
     "0010_challenge_arithmetic.sql",
     "0011_parent_codes.sql",
     "0012_quiet_hours.sql",
-    "0013_drag.sql",
+    "0013_moving_gates.sql",
 ]
 
 /// Every `Migrations/postgres/NNNN_name.sql`, the PostgreSQL schema, embedded likewise.
@@ -32,7 +32,7 @@ let postgresMigrationFiles = [
     "0008_challenge_arithmetic.sql",
     "0009_parent_codes.sql",
     "0010_quiet_hours.sql",
-    "0011_drag.sql",
+    "0011_moving_gates.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

@@ -18,6 +18,6 @@ package enum EmbeddedMigrations {
         ("0010_challenge_arithmetic.sql", PackageResources._010_challenge_arithmetic_sql),
         ("0011_parent_codes.sql", PackageResources._011_parent_codes_sql),
         ("0012_quiet_hours.sql", PackageResources._012_quiet_hours_sql),
-        ("0013_drag.sql", PackageResources._013_drag_sql),
+        ("0013_moving_gates.sql", PackageResources._013_moving_gates_sql),
     ]
 }

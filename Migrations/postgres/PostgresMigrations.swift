@@ -15,6 +15,6 @@ package enum PostgresMigrations {
         ("0008_challenge_arithmetic.sql", PackageResources._008_challenge_arithmetic_sql),
         ("0009_parent_codes.sql", PackageResources._009_parent_codes_sql),
         ("0010_quiet_hours.sql", PackageResources._010_quiet_hours_sql),
-        ("0011_drag.sql", PackageResources._011_drag_sql),
+        ("0011_moving_gates.sql", PackageResources._011_moving_gates_sql),
     ]
 }

@@ -71,8 +71,9 @@ struct ErrorResponseTests {
     }
 
     @Test("each body refuses a field its CodingKeys do not name, naming the ones they do", arguments: [
-        ("/v1/profiles/emma/challenges", HTTPRequest.Method.post, "client"),
+        ("/v1/profiles/emma/challenges", HTTPRequest.Method.post, "client, still"),
         ("/v1/challenges/\(String(repeating: "ab", count: 16))/answer", .post, "client, value"),
+        ("/v1/challenges/\(String(repeating: "ab", count: 16))/drag", .post, "client, height, points, width"),
         ("/v1/challenges/\(String(repeating: "ab", count: 16))/cancel", .post, "client"),
         ("/v1/admin/profiles", .post, "displayName, locale, name"),
         ("/v1/admin/profiles/emma/policy", .patch, "fields"),

@@ -199,7 +199,7 @@ struct MigrationTests {
             "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes",
             "0005_audit_repeats", "0006_notifications", "0007_parent_requests", "0008_request_binding",
             "0009_policy_change_fields", "0010_challenge_arithmetic", "0011_parent_codes", "0012_quiet_hours",
-            "0013_drag",
+            "0013_moving_gates",
         ])
         let migrated = try await GateStore(.file(path)).status()
         #expect(migrated.schemaVersion == Migration.latestVersion)

@@ -10,13 +10,13 @@ struct DbCommandTests {
         defer { db.remove() }
         let first = try db.run(["db", "migrate"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "migrated to schema version 12 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes, 0005_audit_repeats, 0006_notifications, 0007_parent_requests, 0008_request_binding, 0009_policy_change_fields, 0010_challenge_arithmetic, 0011_parent_codes, 0012_quiet_hours)\n")
+        #expect(first.stdout == "migrated to schema version 13 (0001_initial, 0002_admin_tokens, 0003_challenge_end_index, 0004_reference_indexes, 0005_audit_repeats, 0006_notifications, 0007_parent_requests, 0008_request_binding, 0009_policy_change_fields, 0010_challenge_arithmetic, 0011_parent_codes, 0012_quiet_hours, 0013_moving_gates)\n")
         #expect(FileManager.default.fileExists(atPath: db.path))
         let again = try db.ok(["db", "migrate"])
-        #expect(again.stdout == "up to date: schema version 12\n")
+        #expect(again.stdout == "up to date: schema version 13\n")
         let json = try JSONOutput.object(try db.ok(["db", "migrate", "--json"]).stdout)
         #expect(json["applied"] as? [String] == [])
-        #expect(json["schemaVersion"] as? Int == 12)
+        #expect(json["schemaVersion"] as? Int == 13)
 
         let fresh = try TestDatabase()
         defer { fresh.remove() }
@@ -26,10 +26,10 @@ struct DbCommandTests {
             "0006_notifications", "0007_parent_requests", "0008_request_binding", "0009_policy_change_fields",
             "0010_challenge_arithmetic", "0011_parent_codes", "0012_quiet_hours",
         ])
-        #expect(created["schemaVersion"] as? Int == 12)
+        #expect(created["schemaVersion"] as? Int == 13)
         let status = try JSONOutput.object(try fresh.ok(["db", "status", "--json"]).stdout)
         #expect(status["pendingMigrations"] as? [String] == [])
-        #expect(status["schemaVersion"] as? Int == 12)
+        #expect(status["schemaVersion"] as? Int == 13)
     }
 
     @Test("db check: exit 0 when clean; 74 listing a foreign-key problem written behind gatectl's back")
@@ -132,7 +132,7 @@ struct DbCommandTests {
             PRAGMA user_version = 99;
             """)
         let before = try db.snapshot()
-        let message = "\(db.path) has schema version 99, newer than this program supports (12); upgrade ParentalGate"
+        let message = "\(db.path) has schema version 99, newer than this program supports (13); upgrade ParentalGate"
         for command in [["profile", "add", "mia"], ["profile", "list"], ["db", "migrate"], ["db", "status"]] {
             expectError(try db.run(command), status: 74, message: message)
         }

@@ -38,7 +38,7 @@ struct DbRestoreTests {
         #expect(stopped.status == 0 || stopped.status == 15, "\(stopped.stderr)")
         let copy = path + ".before-migration-7"
         #expect(try SQLiteTool.run(copy, "PRAGMA user_version").trimmingCharacters(in: .whitespacesAndNewlines) == "7")
-        #expect(try SQLiteTool.run(path, "PRAGMA user_version").trimmingCharacters(in: .whitespacesAndNewlines) == "12")
+        #expect(try SQLiteTool.run(path, "PRAGMA user_version").trimmingCharacters(in: .whitespacesAndNewlines) == "13")
 
         // Going back: the copy replaces the database; the replaced one is kept beside it.
         let restored = try GatectlProcess.run(["db", "restore", copy, "--database", path, "--yes"])
@@ -47,7 +47,7 @@ struct DbRestoreTests {
         let kept = try #require(restored.stdout.firstMatch(of: /; the database it replaced is at (.+\.before-restore-\d{14})\n$/)?.output.1)
         #expect(kept.hasPrefix(path))
         #expect(try SQLiteTool.run(path, "PRAGMA user_version").trimmingCharacters(in: .whitespacesAndNewlines) == "7")
-        #expect(try SQLiteTool.run(String(kept), "PRAGMA user_version").trimmingCharacters(in: .whitespacesAndNewlines) == "12")
+        #expect(try SQLiteTool.run(String(kept), "PRAGMA user_version").trimmingCharacters(in: .whitespacesAndNewlines) == "13")
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try GatectlProcess.run(["db", "status", "--database", path]).status == 0, "the restored database opens (and migrates)")

@@ -11,7 +11,7 @@ struct DbStatusCommandTests {
         let path = scratch.path("home/gate.sqlite")
         let result = try GatectlProcess.run(["db", "status", "--database", path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("schema version      12"))
+        #expect(result.stdout.contains("schema version      13"))
         #expect(result.stdout.contains("pending migrations  none"))
         #expect(result.stdout.contains("journal mode        wal"))
         #expect(result.stderr == "note: created a new database at \(path)\n")
@@ -60,7 +60,7 @@ struct DbStatusCommandTests {
             "path", "schemaVersion", "latestSchemaVersion", "pendingMigrations", "journalMode", "fileBytes", "walBytes", "counts",
             "permissionWarnings",
         ])
-        #expect(json["schemaVersion"] as? Int == 12)
+        #expect(json["schemaVersion"] as? Int == 13)
         #expect((json["permissionWarnings"] as? [Any])?.isEmpty == true)
         #expect((json["counts"] as? [String: Int])?["profiles"] == 0)
     }
@@ -86,7 +86,7 @@ struct DbStatusCommandTests {
         try FileManager.default.copyItem(at: GatectlProcess.binary, to: copy)
         let result = try GatectlProcess.run(["db", "status", "--database", scratch.path("gate.sqlite")], executable: copy)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("schema version      12"))
+        #expect(result.stdout.contains("schema version      13"))
     }
 
     @Test("a file that is not SQLite gets one error line, exit 74, and is left as it was")

@@ -5,7 +5,7 @@ public enum AuditEventKind: String, CaseIterable, Codable, Sendable {
     case questionSetImported, questionSetRemoved
     case challengeIssued, answerRecorded, challengePassed, challengeFailed
     case challengeTimedOut, challengeCancelled, challengeAbandoned
-    case replayRefused, beginRefused, answerRefused, dragRefused
+    case replayRefused, beginRefused, answerRefused, dragRefused, stepRefused, stepPassed
     case lockoutStarted, hardLockStarted, unlocked, countersReset
     case sessionOpened, sessionEnded
     case clockAnomaly, auditPruned

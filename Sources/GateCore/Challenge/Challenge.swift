@@ -21,14 +21,16 @@ public struct Challenge: Identifiable, Hashable, Sendable {
     public var arithmetic: ChallengeArithmetic?
     /// How the balls carrying ``choices`` move when ``format`` is ``AnswerFormat/drag``.
     public var motion: DragMotion?
-    /// Whether this is a `drag` challenge shown as `choice`, because the client asked for it
-    /// without moving balls (a terminal cannot draw them).
+    /// Whether moving parts were left out because the client asked for it still (a terminal
+    /// cannot draw them): a `drag` challenge shown as `choice`, a `twoTargets` step left out.
     public var shownStill: Bool
+    /// What must be done before the question may be answered; `nil` for nothing.
+    public var step: ChallengeStep?
 
     public init(
         id: ChallengeID, profileID: Int64, prompt: String, locale: LocaleTag, format: AnswerFormat,
         choices: [Int]?, issuedAt: Date, deadline: Date, arithmetic: ChallengeArithmetic? = nil,
-        motion: DragMotion? = nil, shownStill: Bool = false
+        motion: DragMotion? = nil, shownStill: Bool = false, step: ChallengeStep? = nil
     ) {
         self.id = id
         self.profileID = profileID
@@ -41,5 +43,6 @@ public struct Challenge: Identifiable, Hashable, Sendable {
         self.arithmetic = arithmetic
         self.motion = motion
         self.shownStill = shownStill
+        self.step = step
     }
 }

@@ -10,10 +10,10 @@ extension CodingUserInfoKey {
 /// A challenge as JSON, as the HTTP API and `gatectl --json` write it: `id`, `profileId`,
 /// `prompt`, `locale`, `format`, `choices` (for `choice` and `drag`), `issuedAt`, `deadline`,
 /// for generated arithmetic `arithmetic`: `{"form", "operands"}`, for `drag` `motion`
-/// (``DragMotion``), and `still: true` for a `drag` challenge shown as `choice`.
+/// (``DragMotion``), `still: true` when moving parts were left out, and `step` (``ChallengeStep``).
 extension Challenge: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, profileId, prompt, locale, format, choices, issuedAt, deadline, arithmetic, motion, still
+        case id, profileId, prompt, locale, format, choices, issuedAt, deadline, arithmetic, motion, still, step
     }
 
     private enum ArithmeticKeys: String, CodingKey {
@@ -43,6 +43,7 @@ extension Challenge: Codable {
         }
         if !hidingID { try container.encodeIfPresent(motion, forKey: .motion) }
         if shownStill { try container.encode(true, forKey: .still) }
+        try container.encodeIfPresent(step, forKey: .step)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,7 +54,8 @@ extension Challenge: Codable {
             format: try container.decode(AnswerFormat.self, forKey: .format), choices: try container.decodeIfPresent([Int].self, forKey: .choices),
             issuedAt: try container.decode(Date.self, forKey: .issuedAt), deadline: try container.decode(Date.self, forKey: .deadline),
             arithmetic: try Self.arithmetic(in: container), motion: try container.decodeIfPresent(DragMotion.self, forKey: .motion),
-            shownStill: try container.decodeIfPresent(Bool.self, forKey: .still) ?? false)
+            shownStill: try container.decodeIfPresent(Bool.self, forKey: .still) ?? false,
+            step: try container.decodeIfPresent(ChallengeStep.self, forKey: .step))
     }
 
     /// The `arithmetic` of `container`, if it has one; its operands must fit its form.

@@ -21,6 +21,10 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
     /// A challenge answered the way its format does not take: a `drag` challenge's value
     /// without the drag, or a drag of a challenge without moving balls.
     case wrongAnswerForm(challenge: String, format: AnswerFormat)
+    /// A challenge's step comes first: its question cannot be answered yet.
+    case stepPending(challenge: String, step: StepKind)
+    /// A step tried that the challenge does not have, or has passed; or a release before a press.
+    case stepNotPending(challenge: String, step: StepKind)
     /// The database refused the change (a rule it enforces); the message says which.
     case refused(String)
 
@@ -34,7 +38,7 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
         case .databaseInUse, .databaseExists: .database
         case .familyExists(let name): .family(name)
         case .duplicateParentCode(let name): .parentCode(name)
-        case .wrongAnswerForm(let id, _): .challenge(id)
+        case .wrongAnswerForm(let id, _), .stepPending(let id, _), .stepNotPending(let id, _): .challenge(id)
         case .refused: nil
         }
     }
@@ -65,6 +69,14 @@ public enum GateConflict: Equatable, Sendable, CustomStringConvertible {
             format == .drag
                 ? "challenge \(id) is answered by dragging its ball into the box (POST /v1/challenges/\(id)/drag), not with a value; nothing changed"
                 : "challenge \(id) has no moving balls: answer it with a value; nothing changed"
+        case .stepPending(let id, let step):
+            step == .hold
+                ? "challenge \(id) is answered after its hold step (POST /v1/challenges/\(id)/hold: press, then release); nothing changed"
+                : "challenge \(id) is answered after its two targets are held (POST /v1/challenges/\(id)/targets); nothing changed"
+        case .stepNotPending(let id, let step):
+            step == .hold
+                ? "challenge \(id) has no hold step waiting for that (a release needs a press first); nothing changed"
+                : "challenge \(id) has no two-targets step waiting; nothing changed"
         case .refused(let detail):
             "refused by the database: \(detail)"
         }

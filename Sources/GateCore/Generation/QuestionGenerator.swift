@@ -52,6 +52,11 @@ public struct QuestionGenerator: Sendable {
         DragMotion.random(count: count, policy: policy, using: random)
     }
 
+    /// MKParentalGate's two targets, at a random phase.
+    public func targets(policy: Policy) -> TargetMotion {
+        TargetMotion.random(policy: policy, using: random)
+    }
+
     /// Whether a `mixed` source takes arithmetic (rather than a stored question) this time.
     public func mixedPicksArithmetic() -> Bool {
         random.int(in: 0...1) == 0

@@ -35,6 +35,9 @@ public struct Policy: Hashable, Sendable, Codable {
     public var dragMaxSpeed = 199
     public var dragBoxSize = 50
     public var dragFirstTouch: Duration = .milliseconds(250)
+    /// What comes before the question: nothing, a hold, or MKParentalGate's two targets.
+    public var step: StepKind = .none
+    public var holdTime: Duration = .seconds(3)
 
     /// The built-in defaults of SPEC.md.
     public static let `default` = Policy()
@@ -53,6 +56,7 @@ public struct Policy: Hashable, Sendable, Codable {
         case .permission(let path): .permission(self[keyPath: path()])
         case .quietHours(let path): .quietHours(self[keyPath: path()])
         case .timeZone(let path): .timeZone(self[keyPath: path()])
+        case .step(let path): .step(self[keyPath: path()])
         }
     }
 
@@ -70,6 +74,7 @@ public struct Policy: Hashable, Sendable, Codable {
         case (.permission(let path), .permission(let allowed)): policy[keyPath: path()] = allowed
         case (.quietHours(let path), .quietHours(let hours)): policy[keyPath: path()] = hours
         case (.timeZone(let path), .timeZone(let name)): policy[keyPath: path()] = name
+        case (.step(let path), .step(let step)): policy[keyPath: path()] = step
         default: throw .malformedValue(field: field, text: value.description, expected: field.allowedValues)
         }
         return policy

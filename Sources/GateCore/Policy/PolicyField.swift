@@ -33,6 +33,8 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
     case dragMaxSpeed
     case dragBoxSize
     case dragFirstTouch
+    case step
+    case holdTime
 
     /// The kind of value a field holds and the values it accepts.
     public enum Kind: Sendable {
@@ -48,6 +50,8 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case quietHours
         /// An IANA time zone (`Europe/Berlin`), or `local`: the machine's.
         case timeZone
+        /// What comes before the question (``StepKind``).
+        case step
     }
 
     /// Where a field's value lives in `Policy`, and the values it accepts.
@@ -65,6 +69,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case permission(() -> WritableKeyPath<Policy, Bool>)
         case quietHours(() -> WritableKeyPath<Policy, QuietHours>)
         case timeZone(() -> WritableKeyPath<Policy, String>)
+        case step(() -> WritableKeyPath<Policy, StepKind>)
     }
 
     /// A field's declaration: everything else about it derives from this.
@@ -168,6 +173,12 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .dragFirstTouch:
             Declaration(.duration({ \.dragFirstTouch }, .zero ... .seconds(5)), column: "drag_first_touch_ms",
                         "drag: a press sooner than this after the balls were shown is refused", example: "250ms")
+        case .step:
+            Declaration(.step({ \.step }), column: "step",
+                        "a step before the question: none, hold (press and hold for holdTime) or twoTargets (hold two moving targets at once)")
+        case .holdTime:
+            Declaration(.duration({ \.holdTime }, .seconds(1) ... .seconds(30)), column: "hold_time_ms",
+                        "how long the hold step is held, timed by the server", example: "3s")
         }
     }
 
@@ -183,6 +194,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .permission: .permission
         case .quietHours: .quietHours
         case .timeZone: .timeZone
+        case .step: .step
         }
     }
 
@@ -215,6 +227,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .permission: "allowed|off"
         case .quietHours: "windows"
         case .timeZone: "zone"
+        case .step: "step"
         }
     }
 
@@ -223,7 +236,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         let meaning = summary.prefix(1).uppercased() + summary.dropFirst()
         let example = declaration.example.map { ", e.g. \($0)" } ?? ""
         switch kind {
-        case .answerFormat, .difficulty, .questionSource, .permission, .quietHours, .timeZone: return "\(meaning)\(example)."
+        case .answerFormat, .difficulty, .questionSource, .permission, .quietHours, .timeZone, .step: return "\(meaning)\(example)."
         case .count, .duration, .factor: return "\(meaning)\(example) (\(allowedValues))."
         }
     }
@@ -240,6 +253,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
         case .permission: "allowed, off"
         case .quietHours: "days HH:MM-HH:MM windows separated by ;, or off"
         case .timeZone: "an IANA time zone name, or local"
+        case .step: StepKind.allCases.map(\.rawValue).joined(separator: ", ")
         }
     }
 
@@ -282,6 +296,11 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
             value = .quietHours(try QuietHours(trimmed))
         case .timeZone:
             value = .timeZone(trimmed)
+        case .step:
+            guard let step = StepKind(rawValue: trimmed) else {
+                throw .malformedValue(field: self, text: text, expected: allowedValues)
+            }
+            value = .step(step)
         }
         try validate(value)
         return value
@@ -290,7 +309,7 @@ public enum PolicyField: String, CaseIterable, Codable, Sendable {
     /// Checks that `value` is of this field's kind and within its range.
     public func validate(_ value: PolicyValue) throws(GateInputError) {
         switch (kind, value) {
-        case (.answerFormat, .answerFormat), (.difficulty, .difficulty), (.permission, .permission):
+        case (.answerFormat, .answerFormat), (.difficulty, .difficulty), (.permission, .permission), (.step, .step):
             return
         case (.quietHours, .quietHours(let hours)):
             guard hours.windows.count <= QuietHours.maximumWindows else {

@@ -24,6 +24,10 @@ extension PolicySetting where Value == AnswerFormat {
     public static var answerFormat: Self { Self(.answerFormat, PolicyValue.answerFormat) }
 }
 
+extension PolicySetting where Value == StepKind {
+    public static var step: Self { Self(.step, PolicyValue.step) }
+}
+
 extension PolicySetting where Value == Difficulty {
     public static var difficulty: Self { Self(.difficulty, PolicyValue.difficulty) }
 }
@@ -79,4 +83,5 @@ extension PolicySetting where Value == Duration {
     public static var askCooldown: Self { Self(duration: .askCooldown) }
     public static var maxApproval: Self { Self(duration: .maxApproval) }
     public static var dragFirstTouch: Self { Self(duration: .dragFirstTouch) }
+    public static var holdTime: Self { Self(duration: .holdTime) }
 }

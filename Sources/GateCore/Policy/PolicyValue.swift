@@ -13,6 +13,7 @@ public enum PolicyValue: Hashable, Sendable, CustomStringConvertible {
     case quietHours(QuietHours)
     /// An IANA time zone name, or `local`.
     case timeZone(String)
+    case step(StepKind)
 
     /// The canonical text of the value, as `policy set` accepts it and history records it.
     public var description: String {
@@ -26,6 +27,7 @@ public enum PolicyValue: Hashable, Sendable, CustomStringConvertible {
         case .permission(let allowed): allowed ? "allowed" : "off"
         case .quietHours(let hours): hours.description
         case .timeZone(let name): name
+        case .step(let step): step.rawValue
         }
     }
 }

@@ -9,6 +9,10 @@ public enum GateEffect: Hashable, Sendable {
     /// Tell listeners a wrong answer left the challenge open with `triesLeft` tries (nothing
     /// more to write: the answer's record holds it).
     case wrongAnswer(ChallengeID, triesLeft: Int)
+    /// Count one wrong try of an open challenge that no attempt records (a refused drag or step).
+    case countWrong(ChallengeID)
+    /// Set the progress of an open challenge's step: when it was pressed, when it was passed.
+    case stepProgress(ChallengeID, pressedAt: Date?, doneAt: Date?)
     /// End a challenge, at the given time (a timeout ends at its deadline), for a client; a
     /// failed one with why (too many wrong answers, or the last of them too fast).
     case endChallenge(ChallengeID, ChallengeStatus, client: String?, failure: FailureReason? = nil)

@@ -68,3 +68,20 @@ extension GateEvent where Outcome == DragOutcome {
         Self { $0.drag(challenge, report: report, client: client) }
     }
 }
+
+extension GateEvent where Outcome == StepOutcome {
+    /// A client presses `challenge`'s hold step.
+    public static func pressHold(_ challenge: StoredChallenge, client: String?) -> Self {
+        Self { $0.pressHold(challenge, client: client) }
+    }
+
+    /// A client releases `challenge`'s hold step.
+    public static func releaseHold(_ challenge: StoredChallenge, client: String?) -> Self {
+        Self { $0.releaseHold(challenge, client: client) }
+    }
+
+    /// A client held `challenge`'s two targets, as `report` says it saw it.
+    public static func holdTargets(_ challenge: StoredChallenge, report: TargetReport, client: String?) -> Self {
+        Self { $0.holdTargets(challenge, report: report, client: client) }
+    }
+}

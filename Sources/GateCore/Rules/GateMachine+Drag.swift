@@ -40,6 +40,6 @@ extension GateMachine.Run {
             return timeOut(challenge, client: client).map(ChallengeOutcome.init) ?? .failed(.timedOut)
         }
         audit(.dragRefused, client: client, challenge: challenge.id, details: ["reason": refusal.rawValue])
-        return countWrong(challenge, tooFast: false, client: client)
+        return countWrong(challenge, tooFast: false, client: client, recorded: false)
     }
 }

@@ -127,8 +127,9 @@ public enum GateMachine {
         }
 
         /// One wrong try of the open `challenge`: it stays open while tries are left, else it
-        /// fails (one failed challenge).
-        mutating func countWrong(_ challenge: StoredChallenge, tooFast: Bool, client: String?) -> ChallengeOutcome {
+        /// fails (one failed challenge). `recorded`: an attempt's record counts it in the store.
+        mutating func countWrong(_ challenge: StoredChallenge, tooFast: Bool, client: String?, recorded: Bool = true) -> ChallengeOutcome {
+            if !recorded { effects.append(.countWrong(challenge.id)) }
             let issued = challenge.issued
             let wrongAnswers = challenge.wrongAnswers + 1
             if wrongAnswers < issued.maxWrongAnswers {
@@ -331,7 +332,7 @@ public enum GateMachine {
             let challenge = Challenge(
                 id: id, profileID: profileID, prompt: question.prompt, locale: question.locale, format: question.format,
                 choices: question.choices, issuedAt: now, deadline: now.adding(policy.timeLimit), arithmetic: question.arithmetic,
-                motion: question.motion, shownStill: question.shownStill)
+                motion: question.motion, shownStill: question.shownStill, step: question.step)
             let issued = IssuedChallenge(
                 challenge: challenge, origin: question.origin, answer: question.answer,
                 maxWrongAnswers: GateMachine.tries(policy, options: question.choices?.count), minResponseTime: policy.minResponseTime,

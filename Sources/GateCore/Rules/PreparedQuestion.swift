@@ -13,6 +13,8 @@ public struct PreparedQuestion: Hashable, Sendable {
     public var motion: DragMotion?
     /// A `drag` question shown as `choice`, for a client that cannot draw moving balls.
     public var shownStill = false
+    /// What must be done before the question may be answered.
+    public var step: ChallengeStep?
 
     public init(
         prompt: String, locale: LocaleTag, answer: Int, choices: [Int]?, origin: ChallengeOrigin, arithmetic: ChallengeArithmetic? = nil

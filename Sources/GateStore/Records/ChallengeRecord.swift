@@ -25,8 +25,12 @@ struct ChallengeRecord: Hashable {
     var arithmetic: String?
     /// ``DragMotion`` as JSON, for a `drag` challenge (whose `answerFormat` is `choice`).
     var motion: String?
-    /// A `drag` challenge shown as `choice` (1), or not (0).
+    /// Moving parts left out for a client that cannot draw them (1), or not (0).
     var shownStill: Int
+    /// ``ChallengeStep`` as JSON, if the challenge has a step.
+    var step: String?
+    var stepPressedAt: Int64?
+    var stepDoneAt: Int64?
 
     /// The row for a newly issued challenge.
     init(_ issued: IssuedChallenge) throws {
@@ -58,6 +62,9 @@ struct ChallengeRecord: Hashable {
         arithmetic = challenge.arithmetic?.storedText
         motion = try challenge.motion.map(JSONText.encode)
         shownStill = challenge.shownStill ? 1 : 0
+        step = try challenge.step.map(JSONText.encode)
+        stepPressedAt = nil
+        stepDoneAt = nil
     }
 
     /// The domain value of this row.
@@ -75,13 +82,14 @@ struct ChallengeRecord: Hashable {
             id: challengeID, profileID: profileId, prompt: prompt, locale: try LocaleTag(stored: locale), format: format,
             choices: try choices.map { try JSONText.decode([Int].self, from: $0) },
             issuedAt: Date(millisecondsSince1970: issuedAt), deadline: Date(millisecondsSince1970: deadline), arithmetic: parsedArithmetic,
-            motion: parsedMotion, shownStill: shownStill == 1)
+            motion: parsedMotion, shownStill: shownStill == 1, step: try step.map { try JSONText.decode(ChallengeStep.self, from: $0) })
         let issued = IssuedChallenge(
             challenge: challenge, origin: questionId.map { .question(id: $0) } ?? .arithmetic, answer: answer,
             maxWrongAnswers: maxWrongAnswers, minResponseTime: .milliseconds(minResponseTimeMs), client: client)
         return StoredChallenge(
             issued: issued, status: status, wrongAnswers: wrongAnswers,
-            endedAt: endedAt.map(Date.init(millisecondsSince1970:)))
+            endedAt: endedAt.map(Date.init(millisecondsSince1970:)), stepPressedAt: stepPressedAt.map(Date.init(millisecondsSince1970:)),
+            stepDoneAt: stepDoneAt.map(Date.init(millisecondsSince1970:)))
     }
 }
 
@@ -96,6 +104,8 @@ extension ChallengeRecord: ColumnsRecord {
     /// One more wrong answer to a challenge.
     static let countWrongSQL =
         "UPDATE \(databaseTableName) SET \(Columns.wrongAnswers.name) = \(Columns.wrongAnswers.name) + 1 WHERE \(Columns.id.name) = ?"
+    /// A challenge's step: when pressed, when passed.
+    static let stepSQL = updateSQL(set: [.stepPressedAt, .stepDoneAt], where: .id, .status)
     /// The end of a challenge in a status (open): its new status and time.
     static let endSQL = updateSQL(set: [.status, .endedAt], where: .id, .status)
 
@@ -103,7 +113,7 @@ extension ChallengeRecord: ColumnsRecord {
         case id, profileId = "profile_id", source, questionId = "question_id", locale, prompt, answer
         case answerFormat = "answer_format", choices, issuedAt = "issued_at", deadline, maxWrongAnswers = "max_wrong_answers"
         case minResponseTimeMs = "min_response_time_ms", wrongAnswers = "wrong_answers", status, endedAt = "ended_at", client
-        case arithmetic, motion, shownStill = "shown_still"
+        case arithmetic, motion, shownStill = "shown_still", step, stepPressedAt = "step_pressed_at", stepDoneAt = "step_done_at"
     }
 
     init(row: Row) throws {
@@ -127,6 +137,9 @@ extension ChallengeRecord: ColumnsRecord {
         arithmetic = row[Columns.arithmetic]
         motion = row[Columns.motion]
         shownStill = row[Columns.shownStill]
+        step = row[Columns.step]
+        stepPressedAt = row[Columns.stepPressedAt]
+        stepDoneAt = row[Columns.stepDoneAt]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {
@@ -151,6 +164,9 @@ extension ChallengeRecord: ColumnsRecord {
         case .arithmetic: arithmetic
         case .motion: motion
         case .shownStill: shownStill
+        case .step: step
+        case .stepPressedAt: stepPressedAt
+        case .stepDoneAt: stepDoneAt
         }
     }
 }

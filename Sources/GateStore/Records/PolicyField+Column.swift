@@ -16,6 +16,7 @@ extension PolicyField {
         case .permission(let allowed)?: (allowed ? "allowed" : "off").databaseValue
         case .quietHours(let hours)?: hours.description.databaseValue
         case .timeZone(let name)?: name.databaseValue
+        case .step(let step)?: step.rawValue.databaseValue
         }
     }
 
@@ -45,6 +46,8 @@ extension PolicyField {
             if let text = String.fromDatabaseValue(stored) { value = .quietHours(try QuietHours(text)) }
         case .timeZone:
             if let text = String.fromDatabaseValue(stored) { value = .timeZone(text) }
+        case .step:
+            if let text = String.fromDatabaseValue(stored), let step = StepKind(rawValue: text) { value = .step(step) }
         }
         guard let value else { throw StoreError.constraint("malformed \(rawValue) in the policies table") }
         try validate(value)

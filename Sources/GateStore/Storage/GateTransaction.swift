@@ -37,6 +37,10 @@ package protocol GateTransaction {
     /// Records an answer to challenge `id` and audits it; returns the attempt.
     @discardableResult
     func recordAttempt(challenge id: ChallengeID, value: Int, outcome: AnswerOutcome, responseTime: Duration, client: String?, at now: Date) throws -> Attempt?
+    /// One more wrong try of open challenge `id` that no attempt records (a refused drag or step).
+    func countWrong(challenge id: ChallengeID) throws
+    /// Sets the progress of open challenge `id`'s step: when it was pressed, when it was passed.
+    func setStepProgress(challenge id: ChallengeID, pressedAt: Date?, doneAt: Date?) throws
     /// Ends challenge `id` as `status` and audits the end.
     func endChallenge(_ id: ChallengeID, as status: ChallengeStatus, failure: FailureReason?, client: String?, at now: Date) throws
     /// A page of the recorded attempts matching `filter`, newest first.

@@ -71,6 +71,20 @@ extension SQLRunner {
         return try record.attempt()
     }
 
+    /// One more wrong try of open challenge `id` that no attempt records (a refused drag or step).
+    package func countWrong(challenge id: ChallengeID) throws {
+        try execute(ChallengeRecord.countWrongSQL, [id.rawValue])
+        memo.challenges[id.rawValue] = nil
+    }
+
+    /// Sets the progress of open challenge `id`'s step: when it was pressed, when it was passed.
+    package func setStepProgress(challenge id: ChallengeID, pressedAt: Date?, doneAt: Date?) throws {
+        try execute(ChallengeRecord.stepSQL, [
+            pressedAt?.millisecondsSince1970, doneAt?.millisecondsSince1970, id.rawValue, ChallengeStatus.open.rawValue,
+        ])
+        memo.challenges[id.rawValue] = nil
+    }
+
     /// Ends challenge `id` as `status` and audits the end, naming `client` (by default the
     /// one that asked for the challenge) and, for a failure, `failure` (why: what the parents'
     /// notification says). A challenge ends exactly once.

@@ -32,6 +32,7 @@ extension Gate {
         let client = Self.clientLabel(client)
         let applied = try await apply(to: .challenge(challenge)) { _, _, _, stored in
             guard let stored else { throw StoreError.notFound(.challenge(challenge.rawValue)) }
+            try Self.checkAnswerable(stored)
             if stored.issued.challenge.format == .drag && stored.status == .open {
                 throw GateError.conflict(.wrongAnswerForm(challenge: challenge.rawValue, format: .drag))
             }
@@ -49,9 +50,58 @@ extension Gate {
             if stored.issued.challenge.format != .drag {
                 throw GateError.conflict(.wrongAnswerForm(challenge: challenge.rawValue, format: stored.issued.challenge.format))
             }
+            try Self.checkAnswerable(stored)
             return .drag(stored, report: report, client: client)
         }
         return DragResult(refusal: applied.outcome.refusal, result: try Self.answerResult(applied.outcome.outcome, token: applied.token))
+    }
+
+    /// Refuses an answer to an open challenge whose step has not been passed.
+    private static func checkAnswerable(_ stored: StoredChallenge) throws(GateError) {
+        if stored.status == .open, stored.stepPending, let step = stored.issued.challenge.step {
+            throw GateError.conflict(.stepPending(challenge: stored.id.rawValue, step: step.kind))
+        }
+    }
+
+    /// Presses `challenge`'s hold step: the server's clock times the hold from now.
+    public func pressHold(challenge: ChallengeID, client: String? = nil) async throws(GateError) -> StepResult {
+        try await step(challenge, .hold, client: client) { stored, client in .pressHold(stored, client: client) }
+    }
+
+    /// Releases `challenge`'s hold step: passed when held for the policy's `holdTime`, else
+    /// refused and counted as a wrong answer.
+    public func releaseHold(challenge: ChallengeID, client: String? = nil) async throws(GateError) -> StepResult {
+        try await step(challenge, .hold, needsPress: true, client: client) { stored, client in .releaseHold(stored, client: client) }
+    }
+
+    /// Reports `challenge`'s two targets held (MKParentalGate's step), as the client saw it:
+    /// passed when each was held by its own press, together long enough, and nothing else pressed.
+    public func holdTargets(challenge: ChallengeID, report: TargetReport, client: String? = nil) async throws(GateError) -> StepResult {
+        try await step(challenge, .twoTargets, client: client) { stored, client in .holdTargets(stored, report: report, client: client) }
+    }
+
+    /// Applies a step event to challenge `id`, which must have that step waiting (and a press,
+    /// for a release) while it is open.
+    private func step(
+        _ id: ChallengeID, _ kind: StepKind, needsPress: Bool = false, client: String?,
+        _ event: @escaping @Sendable (StoredChallenge, String?) -> GateEvent<StepOutcome>
+    ) async throws(GateError) -> StepResult {
+        let client = Self.clientLabel(client)
+        let applied = try await apply(to: .challenge(id)) { _, _, _, stored in
+            guard let stored else { throw StoreError.notFound(.challenge(id.rawValue)) }
+            if stored.status == .open {
+                guard stored.issued.challenge.step?.kind == kind, stored.stepPending, !needsPress || stored.stepPressedAt != nil else {
+                    throw GateError.conflict(.stepNotPending(challenge: id.rawValue, step: kind))
+                }
+            }
+            return event(stored, client)
+        }
+        switch applied.outcome {
+        case .pressed(let until): return .pressed(until: until)
+        case .done: return .done
+        case .refused(let refusal, let outcome): return .refused(refusal, try Self.answerResult(outcome, token: nil))
+        case .ended(let outcome): return .ended(try Self.answerResult(outcome, token: nil))
+        }
     }
 
     /// Gives up challenge `challenge`: it ends as cancelled, one failed challenge.

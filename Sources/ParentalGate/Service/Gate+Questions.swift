@@ -20,6 +20,12 @@ extension Gate {
         if policy.answerFormat == .drag, let choices = question.choices {
             if still { question.shownStill = true } else { question.motion = generator.motion(count: choices.count, policy: policy) }
         }
+        switch policy.step {
+        case .none: break
+        case .hold: question.step = .hold(holdMs: Int(policy.holdTime.wholeMilliseconds))
+        // Moving targets need a client that draws them; a still one is asked without them.
+        case .twoTargets: if still { question.shownStill = true } else { question.step = .twoTargets(generator.targets(policy: policy)) }
+        }
         return question
     }
 

@@ -121,6 +121,10 @@ extension Gate {
                     challenge: id, value: value, outcome: outcome, responseTime: responseTime, client: client, at: time)
             case .wrongAnswer:
                 break
+            case .countWrong(let id):
+                try transaction.countWrong(challenge: id)
+            case .stepProgress(let id, let pressedAt, let doneAt):
+                try transaction.setStepProgress(challenge: id, pressedAt: pressedAt, doneAt: doneAt)
             case .endChallenge(let id, let status, let client, let failure):
                 try transaction.endChallenge(id, as: status, failure: failure, client: client, at: time)
             case .openSession(let challengeID, let expiresAt):
@@ -146,7 +150,7 @@ extension Gate {
             switch effect {
             case .issue(let issued):
                 notifications.append(.challengeIssued(profile: profile, challenge: issued.challenge.id))
-            case .recordAttempt:
+            case .recordAttempt, .countWrong, .stepProgress:
                 break
             case .wrongAnswer(_, let triesLeft):
                 notifications.append(.wrongAnswer(profile: profile, triesLeft: triesLeft))

@@ -1,11 +1,14 @@
--- ParentalGate schema, version 13: the drag gate (HTKUltimateParentalGate's moving balls).
+-- ParentalGate schema, version 13: the drag gate (HTKUltimateParentalGate's moving balls),
+-- and a step before the question: press and hold, or MKParentalGate's two moving targets.
 --
 -- Never edit this file once it has landed: a schema change is a new numbered file.
 
 -- A policy's answer_format may now be 'drag', and the drag gate has five fields: the balls'
 -- size and speeds along each axis (points, points a second), the box's side, and how soon
--- after the balls are shown a press may start. SQLite cannot change a CHECK in place, so the
--- table is made again with the same rows (nothing refers to it), as migration 9 did.
+-- after the balls are shown a press may start. `step` is what comes before the question
+-- ('none', 'hold', 'twoTargets'), and hold_time_ms how long 'hold' holds. SQLite cannot change
+-- a CHECK in place, so the table is made again with the same rows (nothing refers to it), as
+-- migration 9 did.
 ALTER TABLE policies RENAME TO policies_before_13;
 DROP INDEX policies_single_household;
 CREATE TABLE policies (
@@ -42,7 +45,9 @@ CREATE TABLE policies (
     drag_min_speed         INTEGER CHECK (drag_min_speed BETWEEN 0 AND 1000),
     drag_max_speed         INTEGER CHECK (drag_max_speed BETWEEN 0 AND 1000),
     drag_box_size          INTEGER CHECK (drag_box_size BETWEEN 30 AND 150),
-    drag_first_touch_ms    INTEGER CHECK (drag_first_touch_ms BETWEEN 0 AND 5000)
+    drag_first_touch_ms    INTEGER CHECK (drag_first_touch_ms BETWEEN 0 AND 5000),
+    step                   TEXT    CHECK (step IN ('none', 'hold', 'twoTargets')),
+    hold_time_ms           INTEGER CHECK (hold_time_ms BETWEEN 1000 AND 30000)
 ) STRICT;
 INSERT INTO policies (
     id, profile_id, version, answer_format, choice_count, difficulty, question_source, max_wrong_answers, time_limit_ms,
@@ -67,5 +72,15 @@ ALTER TABLE challenges ADD COLUMN motion TEXT CHECK (
     motion IS NULL OR (answer_format = 'choice' AND json_valid(motion) AND length(motion) <= 2000));
 ALTER TABLE challenges ADD COLUMN shown_still INTEGER NOT NULL DEFAULT 0 CHECK (shown_still IN (0, 1) AND NOT (shown_still = 1 AND motion IS NOT NULL));
 
--- A drag the server refused (it counts as a wrong answer): its reason is in the details.
-INSERT INTO audit_event_kinds (name) VALUES ('dragRefused');
+-- A challenge's step, as JSON (ChallengeStep: {"kind": "hold", "holdMs"} or {"kind":
+-- "twoTargets", "targets": {…}}), NULL for none; when `hold` was pressed (cleared by a release
+-- too early) and when the step was passed. Its question may be answered only after that.
+ALTER TABLE challenges ADD COLUMN step TEXT CHECK (step IS NULL OR (json_valid(step) AND length(step) <= 1000));
+ALTER TABLE challenges ADD COLUMN step_pressed_at INTEGER CHECK (
+    step_pressed_at IS NULL OR (step IS NOT NULL AND step_pressed_at BETWEEN 0 AND 253402300799999));
+ALTER TABLE challenges ADD COLUMN step_done_at INTEGER CHECK (
+    step_done_at IS NULL OR (step IS NOT NULL AND step_done_at BETWEEN 0 AND 253402300799999));
+
+-- A drag or a step the server refused (it counts as a wrong answer): its reason is in the
+-- details. A step passed.
+INSERT INTO audit_event_kinds (name) VALUES ('dragRefused'), ('stepRefused'), ('stepPassed');
