@@ -12,6 +12,7 @@ public struct ResultJSON: Encodable, Sendable {
         case answer(AnswerResult)
         case parentCode(ParentCodeResult)
         case drag(DragResult)
+        case step(StepResult)
     }
 
     private let result: Result
@@ -34,12 +35,17 @@ public struct ResultJSON: Encodable, Sendable {
         self.result = .drag(result)
     }
 
+    public init(_ result: StepResult) {
+        self.result = .step(result)
+    }
+
     public func encode(to encoder: any Encoder) throws {
         switch result {
         case .begin(let result): try result.encode(to: encoder)
         case .answer(let result): try result.encode(to: encoder, hidingToken: hidesToken)
         case .parentCode(let result): try result.encode(to: encoder, hidingToken: hidesToken)
         case .drag(let result): try result.encode(to: encoder, hidingToken: hidesToken)
+        case .step(let result): try result.encode(to: encoder)
         }
     }
 }

@@ -24,6 +24,11 @@ struct GateMachinePropertyTests {
                     if challenges[id]?.status == .open, outcome == .wrong || outcome == .tooFast {
                         challenges[id]?.wrongAnswers += 1
                     }
+                case .countWrong(let id):
+                    challenges[id]?.wrongAnswers += 1
+                case .stepProgress(let id, let pressedAt, let doneAt):
+                    challenges[id]?.stepPressedAt = pressedAt
+                    challenges[id]?.stepDoneAt = doneAt
                 case .endChallenge(let id, let status, _, _):
                     challenges[id]?.status = status
                 case .openSession(let challengeID, let expiresAt):

@@ -39,7 +39,7 @@ struct PolicyFieldDeclarationTests {
             #expect(field.help.lowercased().hasPrefix(field.summary.lowercased()))
             switch field.kind {
             case .count, .duration, .factor: #expect(field.help.contains("(\(field.allowedValues))"), "\(field)")
-            case .answerFormat, .difficulty, .questionSource, .permission, .quietHours, .timeZone: break
+            case .answerFormat, .difficulty, .questionSource, .permission, .quietHours, .timeZone, .step: break
             }
         }
     }
@@ -53,6 +53,7 @@ struct PolicyFieldDeclarationTests {
             .parentSession: "10m", .auditRetention: "365d", .askParent: "allowed", .askExpiry: "10m", .askCooldown: "1m",
             .quietHours: "off", .timeZone: "local", .maxApproval: "12h",
             .dragBallSize: "44", .dragMinSpeed: "75", .dragMaxSpeed: "199", .dragBoxSize: "50", .dragFirstTouch: "0.25s",
+            .step: "none", .holdTime: "3s",
         ]
         for field in PolicyField.allCases {
             #expect(field.defaultValue.description == defaults[field], "\(field)")

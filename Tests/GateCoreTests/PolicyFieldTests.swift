@@ -175,12 +175,22 @@ struct PolicyFieldTests {
             accepted: [("0s", .duration(.zero)), ("250ms", .duration(.milliseconds(250))), ("5s", .duration(.seconds(5)))],
             outOfRange: [("5001ms", "5.001s")],
             malformed: []),
+        FieldCase(
+            field: .step, allowed: "none, hold, twoTargets",
+            accepted: [("none", .step(.none)), ("hold", .step(.hold)), (" twoTargets ", .step(.twoTargets))],
+            outOfRange: [],
+            malformed: ["", "Hold", "two", "drag"]),
+        FieldCase(
+            field: .holdTime, allowed: "1s...30s",
+            accepted: [("1s", .duration(.seconds(1))), ("3s", .duration(.seconds(3))), ("30s", .duration(.seconds(30)))],
+            outOfRange: [("999ms", "0.999s"), ("31s", "31s")],
+            malformed: []),
     ]
 
     @Test("the table covers every field")
     func tableCoversEveryField() {
         #expect(Set(Self.cases.map(\.field)) == Set(PolicyField.allCases))
-        #expect(PolicyField.allCases.count == 26)
+        #expect(PolicyField.allCases.count == 28)
     }
 
     @Test("allowedValues states each range", arguments: cases)
@@ -262,14 +272,14 @@ struct PolicyFieldTests {
 
     static let sampleOfEachKind: [PolicyValue] = [
         .answerFormat(.entry), .difficulty(.easy), .questionSource(.arithmetic), .count(3), .duration(.seconds(30)), .factor(2.0),
-        .permission(true), .quietHours(.none), .timeZone("UTC"),
+        .permission(true), .quietHours(.none), .timeZone("UTC"), .step(.hold),
     ]
 
     private static func sameKind(_ value: PolicyValue, _ field: PolicyField) -> Bool {
         switch (field.kind, value) {
         case (.answerFormat, .answerFormat), (.difficulty, .difficulty), (.questionSource, .questionSource),
             (.count, .count), (.duration, .duration), (.factor, .factor), (.permission, .permission),
-            (.quietHours, .quietHours), (.timeZone, .timeZone):
+            (.quietHours, .quietHours), (.timeZone, .timeZone), (.step, .step):
             true
         default:
             false
@@ -285,7 +295,7 @@ struct PolicyFieldTests {
             }
             refused += 1
         }
-        #expect(refused == 8)
+        #expect(refused == 9)
     }
 
     @Test("validate accepts the default of every field", arguments: PolicyField.allCases)
@@ -379,7 +389,7 @@ struct PolicyFieldTests {
             "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",
             "maxFailedChallenges", "failureWindow", "lockout", "lockoutGrowth", "maxLockout", "hardLockAfter", "parentSession",
             "auditRetention", "askParent", "askExpiry", "askCooldown", "quietHours", "timeZone", "maxApproval",
-            "dragBallSize", "dragMinSpeed", "dragMaxSpeed", "dragBoxSize", "dragFirstTouch",
+            "dragBallSize", "dragMinSpeed", "dragMaxSpeed", "dragBoxSize", "dragFirstTouch", "step", "holdTime",
         ]
         #expect(PolicyField.allCases.map(\.rawValue) == names)
         let decoded = try JSONDecoder().decode([PolicyField].self, from: JSONEncoder().encode(PolicyField.allCases))
@@ -410,6 +420,8 @@ func randomValue(for field: PolicyField, using generator: inout SeededGenerator)
         let start = Int.random(in: 0..<1440, using: &generator), end = (start + Int.random(in: 1..<1440, using: &generator)) % 1440
         let clock = { (minutes: Int) in String(format: "%02d:%02d", minutes / 60, minutes % 60) }
         return .quietHours((try? QuietHours(days == "off" ? "off" : "\(days) \(clock(start))-\(clock(end))")) ?? .none)
+    case .step:
+        return .step(StepKind.allCases.randomElement(using: &generator)!)
     case .timeZone:
         return .timeZone(["local", "Europe/Berlin", "America/New_York", "Asia/Kathmandu", "UTC"].randomElement(using: &generator)!)
     case .duration(let range):

@@ -35,6 +35,8 @@ struct PolicyTests {
         (.dragMaxSpeed, "199"),
         (.dragBoxSize, "50"),
         (.dragFirstTouch, "250ms"),
+        (.step, "none"),
+        (.holdTime, "3s"),
     ]
 
     @Test("the defaults are SPEC.md's table, field by field")
@@ -73,7 +75,7 @@ struct PolicyTests {
         let printed = PolicyField.allCases.map { Policy.default[$0].description }
         #expect(printed == [
             "entry", "4", "standard", "arithmetic", "1", "30s", "1.5s", "3", "12h", "5m", "2.0", "1d", "0", "10m", "365d", "allowed", "10m", "1m", "off", "local", "12h",
-            "44", "75", "199", "50", "0.25s",
+            "44", "75", "199", "50", "0.25s", "none", "3s",
         ])
     }
 
@@ -136,6 +138,8 @@ struct PolicyTests {
         .dragMaxSpeed: .count(300),
         .dragBoxSize: .count(80),
         .dragFirstTouch: .duration(.milliseconds(400)),
+        .step: .step(.twoTargets),
+        .holdTime: .duration(.seconds(5)),
     ]
 
     @Test("setting a field changes that field only", arguments: PolicyField.allCases)

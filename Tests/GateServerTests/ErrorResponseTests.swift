@@ -74,6 +74,8 @@ struct ErrorResponseTests {
         ("/v1/profiles/emma/challenges", HTTPRequest.Method.post, "client, still"),
         ("/v1/challenges/\(String(repeating: "ab", count: 16))/answer", .post, "client, value"),
         ("/v1/challenges/\(String(repeating: "ab", count: 16))/drag", .post, "client, height, points, width"),
+        ("/v1/challenges/\(String(repeating: "ab", count: 16))/hold", .post, "client, phase"),
+        ("/v1/challenges/\(String(repeating: "ab", count: 16))/targets", .post, "client, height, presses, width"),
         ("/v1/challenges/\(String(repeating: "ab", count: 16))/cancel", .post, "client"),
         ("/v1/admin/profiles", .post, "displayName, locale, name"),
         ("/v1/admin/profiles/emma/policy", .patch, "fields"),

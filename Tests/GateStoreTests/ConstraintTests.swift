@@ -102,7 +102,8 @@ struct ConstraintTests {
         let test = try await TestStorage(backend)
         defer { test.remove() }
         let (accepted, refused): ([DatabaseValue], [DatabaseValue]) = switch field.kind {
-        case .answerFormat: (["entry".databaseValue, "choice".databaseValue], ["Entry".databaseValue, "".databaseValue])
+        case .answerFormat: (["entry".databaseValue, "choice".databaseValue, "drag".databaseValue], ["Entry".databaseValue, "".databaseValue])
+        case .step: (["none".databaseValue, "hold".databaseValue, "twoTargets".databaseValue], ["two".databaseValue, "Hold".databaseValue])
         case .difficulty: (["easy".databaseValue, "hard".databaseValue], ["medium".databaseValue])
         case .questionSource:
             (["arithmetic".databaseValue, "mixed".databaseValue, "questionSet:animals".databaseValue],

@@ -8,7 +8,7 @@ struct PolicyCommandTests {
         "answerFormat", "choiceCount", "difficulty", "questionSource", "maxWrongAnswers", "timeLimit", "minResponseTime",
         "maxFailedChallenges", "failureWindow", "lockout", "lockoutGrowth", "maxLockout", "hardLockAfter", "parentSession",
         "auditRetention", "askParent", "askExpiry", "askCooldown", "quietHours", "timeZone", "maxApproval",
-        "dragBallSize", "dragMinSpeed", "dragMaxSpeed", "dragBoxSize", "dragFirstTouch",
+        "dragBallSize", "dragMinSpeed", "dragMaxSpeed", "dragBoxSize", "dragFirstTouch", "step", "holdTime",
     ]
 
     @Test("policy show: every field with its value and source, and the guess resistance")
@@ -292,6 +292,7 @@ struct PolicyCommandTests {
             ("--max-approval", "maxApproval", "2h"), ("--drag-ball-size", "dragBallSize", "60"),
             ("--drag-min-speed", "dragMinSpeed", "20"), ("--drag-max-speed", "dragMaxSpeed", "120"),
             ("--drag-box-size", "dragBoxSize", "70"), ("--drag-first-touch", "dragFirstTouch", "0.5s"),
+            ("--step", "step", "hold"), ("--hold-time", "holdTime", "5s"),
         ]
         #expect(values.map(\.field) == Self.fields)
         for (option, _, _) in values {

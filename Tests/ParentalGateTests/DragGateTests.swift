@@ -35,14 +35,14 @@ struct DragGateTests {
         defer { backing.remove() }
         let gate = backing.gate, clock = backing.test.clock
         try await gate.addProfile("emma")
-        try await gate.setPolicy([(.answerFormat, "drag"), (.maxWrongAnswers, "3"), (.minResponseTime, "0s")], for: "emma")
+        try await gate.setPolicy([(.answerFormat, "drag"), (.choiceCount, "5"), (.maxWrongAnswers, "4"), (.minResponseTime, "0s")], for: "emma")
         guard case .challenge(let challenge) = try await gate.begin(profile: "emma", client: "tablet") else {
             Issue.record("no challenge")
             return
         }
         let motion = try #require(challenge.motion)
         let choices = try #require(challenge.choices)
-        #expect(challenge.format == .drag && choices.count == 4 && motion.balls.count == 4 && !challenge.shownStill)
+        #expect(challenge.format == .drag && choices.count == 5 && motion.balls.count == 5 && !challenge.shownStill)
         #expect(motion.ballSize == 44 && motion.boxSize == 50 && motion.firstTouchMs == 250)
         // The store keeps the motion: the open challenge reads back the same.
         guard case .verifying(let open) = try await gate.state(profile: "emma") else {
@@ -60,7 +60,7 @@ struct DragGateTests {
         let wrong = (right + 1) % choices.count
         clock.advance(by: .seconds(3))
         let wrongBall = try await gate.drag(challenge: challenge.id, report: try Self.drag(challenge, ball: wrong, at: 1000), client: "tablet")
-        #expect(wrongBall == DragResult(refusal: nil, result: .wrong(triesLeft: 2, tooFast: false)))
+        #expect(wrongBall == DragResult(refusal: nil, result: .wrong(triesLeft: 3, tooFast: false)))
         let attempts = try await gate.attempts(limit: 10).items
         #expect(attempts.map(\.givenValue) == [choices[wrong]] && attempts.first?.outcome == .wrong)
 
@@ -68,15 +68,14 @@ struct DragGateTests {
         var stale = try Self.drag(challenge, ball: right, at: 0)
         stale.points = stale.points.map { DragPoint(t: $0.t + 2000, x: $0.x, y: $0.y) }
         let moved = motion.center(ofBall: right, at: 2000, in: Self.field).distance(to: stale.points[0])
-        if moved > 30 {
-            let refused = try await gate.drag(challenge: challenge.id, report: stale)
-            #expect(refused == DragResult(refusal: .offBall, result: .wrong(triesLeft: 1, tooFast: false)))
-            let audit = try await gate.auditEntries(AuditFilter(kinds: [.dragRefused]), limit: 10).items
-            #expect(audit.map { $0.event.details["reason"] } == ["offBall"])
-        }
-        // Longer than the server saw: 3 s have passed, the drag says it ended at 3.1 s.
+        try #require(moved > 30, "the seeded balls move more than a ball's reach in 2 s")
+        let refused = try await gate.drag(challenge: challenge.id, report: stale)
+        #expect(refused == DragResult(refusal: .offBall, result: .wrong(triesLeft: 2, tooFast: false)))
+        // Longer than the server saw: 3 s have passed, the drag says it ended after that.
         let tooLong = try await gate.drag(challenge: challenge.id, report: try Self.drag(challenge, ball: right, at: 2900))
-        #expect(tooLong.refusal == .tooLong)
+        #expect(tooLong == DragResult(refusal: .tooLong, result: .wrong(triesLeft: 1, tooFast: false)), "each refusal is counted in the store")
+        let audit = try await gate.auditEntries(AuditFilter(kinds: [.dragRefused]), limit: 10).items
+        #expect(audit.map { $0.event.details["reason"] } == ["offBall", "tooLong"])
 
         clock.advance(by: .seconds(1))
         let passed = try await gate.drag(challenge: challenge.id, report: try Self.drag(challenge, ball: right, at: 3200))

@@ -54,7 +54,7 @@ struct PolicySettingTests {
             PolicySetting.askParent.field, PolicySetting.askExpiry.field, PolicySetting.askCooldown.field,
             PolicySetting.quietHours.field, PolicySetting.timeZone.field, PolicySetting.maxApproval.field,
             PolicySetting.dragBallSize.field, PolicySetting.dragMinSpeed.field, PolicySetting.dragMaxSpeed.field,
-            PolicySetting.dragBoxSize.field, PolicySetting.dragFirstTouch.field,
+            PolicySetting.dragBoxSize.field, PolicySetting.dragFirstTouch.field, PolicySetting.step.field, PolicySetting.holdTime.field,
         ]
         #expect(fields == PolicyField.allCases)
     }

@@ -41,9 +41,11 @@ extension Challenge: Codable {
             try nested.encode(arithmetic.form, forKey: .form)
             try nested.encode(arithmetic.operands, forKey: .operands)
         }
-        if !hidingID { try container.encodeIfPresent(motion, forKey: .motion) }
+        if !hidingID {
+            try container.encodeIfPresent(motion, forKey: .motion)
+            try container.encodeIfPresent(step, forKey: .step)
+        }
         if shownStill { try container.encode(true, forKey: .still) }
-        try container.encodeIfPresent(step, forKey: .step)
     }
 
     public init(from decoder: any Decoder) throws {

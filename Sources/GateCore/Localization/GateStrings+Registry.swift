@@ -52,7 +52,7 @@ extension GateStrings {
     private static let placeholders: [String: [String]] = [
         "question": ["expression"], "plus": ["a", "b"], "minus": ["a", "b"], "times": ["a", "b"], "dividedBy": ["a", "b"],
         "timesThenPlus": ["a", "b", "c"], "timesThenMinus": ["a", "b", "c"], "plusThenMinus": ["a", "b", "c"],
-        "wrongTriesLeft": ["n"], "lockedOut": ["time"], "timeLeft": ["time"], "askTooSoon": ["time"], "quietHours": ["time"],
+        "wrongTriesLeft": ["n"], "lockedOut": ["time"], "timeLeft": ["time"], "askTooSoon": ["time"], "quietHours": ["time"], "holdPrompt": ["time"],
     ]
 
     /// The first thing wrong with this table's texts, or `nil`: every field, by reflection, so

@@ -63,6 +63,15 @@ public struct GateStrings: Hashable, Sendable, LocalizedTable {
     public var dragRefused: String
     /// The terminal gate's word for a `drag` gate: its balls need the page; here, pick instead.
     public var dragNeedsPage: String
+    /// The hold step's button, and what to do with it.
+    public var holdButton: String
+    public var holdStep: String
+    /// What to do with the two targets (MKParentalGate's step).
+    public var targetsStep: String
+    /// A step the server refused (released too early, a press off the targets…): it counts as wrong.
+    public var stepRefused: String
+    /// The terminal gate's hold: press Enter, wait "{time}", press Enter again.
+    public var holdPrompt: String
 
     /// The table for `locale`, falling back language by language and then to English.
     ///

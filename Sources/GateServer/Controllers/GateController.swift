@@ -28,6 +28,38 @@ struct GateController: Sendable {
         }
     }
 
+    /// A hold step's press or release.
+    struct HoldBody: RequestBody {
+        var phase: String
+        var client: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case phase, client
+        }
+    }
+
+    /// The two targets held, as the client saw it: the field's size and each press's path.
+    struct TargetsBody: RequestBody {
+        var width: Double
+        var height: Double
+        var presses: [[[Double]]]
+        var client: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case width, height, presses, client
+        }
+
+        /// The report this body makes; refused (400) when it is not one.
+        func report() throws(GateInputError) -> TargetReport {
+            guard presses.allSatisfy({ $0.allSatisfy { $0.count == 3 } }) else {
+                throw .malformedDrag("each point is [t, x, y]: milliseconds since the targets were shown, then the position in points")
+            }
+            return try TargetReport(
+                field: try DragField(width: width, height: height),
+                presses: presses.map { $0.map { DragPoint(t: $0[0], x: $0[1], y: $0[2]) } })
+        }
+    }
+
     /// A drag as the client saw it: the field's size and the path, `[t, x, y]` each.
     struct DragBody: RequestBody {
         var width: Double
@@ -78,6 +110,8 @@ struct GateController: Sendable {
             .post("profiles/:profile/challenges", use: begin)
             .post("challenges/:id/answer", use: answer)
             .post("challenges/:id/drag", use: drag)
+            .post("challenges/:id/hold", use: hold)
+            .post("challenges/:id/targets", use: targets)
             .post("challenges/:id/cancel", use: cancel)
             .post("profiles/:profile/parent-code", use: parentCode)
             .delete("profiles/:profile/session", use: endSession)
@@ -151,6 +185,34 @@ struct GateController: Sendable {
         let secure = RequestClient(request, context: context, options: options).isSecure
         let sessionCookie = SessionToken.cookie(pass, profile: owner.name, now: gate.now(), secure: secure)
         return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
+    }
+
+    /// A hold step's press or release (`{"phase": "press"}`, then `"release"`).
+    @Sendable func hold(_ request: Request, context: GateRequestContext) async throws -> ResultJSON {
+        let id = try Self.challengeID(context)
+        let body = try await request.decode(as: HoldBody.self, context: context)
+        guard body.phase == "press" || body.phase == "release" else { throw Refusal(.badRequest, "phase must be press or release") }
+        try throttle.admit(profile: try await Self.owner(of: id, gate: gate))
+        let result = body.phase == "press"
+            ? try await gate.pressHold(challenge: id, client: body.client)
+            : try await gate.releaseHold(challenge: id, client: body.client)
+        return try Self.stepped(result)
+    }
+
+    /// The two targets held (MKParentalGate's step).
+    @Sendable func targets(_ request: Request, context: GateRequestContext) async throws -> ResultJSON {
+        let id = try Self.challengeID(context)
+        let body = try await request.decode(as: TargetsBody.self, context: context)
+        let report: TargetReport
+        do { report = try body.report() } catch { throw Refusal(.badRequest, error.description) }
+        try throttle.admit(profile: try await Self.owner(of: id, gate: gate))
+        return try Self.stepped(try await gate.holdTargets(challenge: id, report: report, client: body.client))
+    }
+
+    /// The answer of a step: the result, or 409 for an ended challenge.
+    static func stepped(_ result: StepResult) throws(Refusal) -> ResultJSON {
+        if case .ended(let ended) = result { _ = try answered(ended) }
+        return ResultJSON(result)
     }
 
     /// A parent's code: opens parent mode as a pass does (with `?cookie=1`, the page's cookie

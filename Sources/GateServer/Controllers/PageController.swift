@@ -65,6 +65,7 @@ struct PageController: Sendable {
             "parentCode": strings.parentCode, "parentCodePrompt": strings.parentCodePrompt,
             "parentCodeOpened": strings.parentCodeOpened, "parentCodeWrong": strings.parentCodeWrong,
             "quietHours": strings.quietHours, "dragBall": strings.dragBall, "dragRefused": strings.dragRefused,
+            "holdButton": strings.holdButton, "holdStep": strings.holdStep, "targetsStep": strings.targetsStep, "stepRefused": strings.stepRefused,
         ]
         return Page(
             language: strings.language, title: profile.displayName, profileJSON: ScriptJSON.encoded(profile.name),
