@@ -69,6 +69,18 @@ struct WebDriver {
         _ = try await call("actions", "DELETE", nil)
     }
 
+    /// Performs several pointers' actions at once (fingers of one hand), tick by tick.
+    func pointers(_ type: String, _ hands: [[[String: Any]]]) async throws {
+        let sources: [[String: Any]] = hands.enumerated().map { index, actions in
+            ["type": "pointer", "id": "finger-\(index)", "parameters": ["pointerType": type], "actions": actions]
+        }
+        let reply = try await call("actions", "POST", ["actions": sources])
+        if let value = reply["value"] as? [String: Any], let error = value["error"] as? String {
+            throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "pointer actions refused: \(error) \(value["message"] ?? "")"])
+        }
+        _ = try await call("actions", "DELETE", nil)
+    }
+
     /// Sets the window's size in CSS pixels.
     func resize(width: Int, height: Int) async throws {
         _ = try await call("window/rect", "POST", ["width": width, "height": height])
