@@ -35,7 +35,7 @@ struct RemoteHandler: Sendable {
             if !request.isAllowed(on: socket) {
                 response = .failed(
                     status: ExitCode.notPermitted.rawValue,
-                    message: "'\(what)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, and gate --code: use the admin socket")
+                    message: "'\(what)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, gate --code and a gate's hold: use the admin socket")
             } else {
                 switch request {
                 case .admin(let operation): response = await Self.perform(operation.operation, gate: gate, caller: user)
@@ -93,6 +93,8 @@ struct RemoteHandler: Sendable {
                 return .requestChecked(try await session.checkRequest(handle: handle))
             case .parentCode(let profile, let code, let client):
                 return .parentCodeEntered(try await session.enterParentCode(profile: profile, code: code, client: client))
+            case .hold(let id, let press, let client):
+                return .stepped(try await session.hold(challenge: try Self.challenge(id), press: press, client: client))
             }
         } catch {
             let failure = CommandFailure(of: error, root: ParentalGated.self)
@@ -119,6 +121,7 @@ struct RemoteHandler: Sendable {
         case .ask: "ask request"
         case .checkRequest: "ask check"
         case .parentCode: "gate --code"
+        case .hold: "gate hold"
         }
     }
 

@@ -17,7 +17,7 @@ extension RemoteRequest {
             }
         case .gate(let step):
             switch step {
-            case .profile, .begin, .answer, .cancel, .state, .session, .ask, .checkRequest, .parentCode: true
+            case .profile, .begin, .answer, .cancel, .state, .session, .ask, .checkRequest, .parentCode, .hold: true
             }
         }
     }

@@ -32,7 +32,7 @@ struct DragCommandTests {
         let gate = try db.run(["gate", "emma"], input: "8\n")
         #expect(gate.status == 0, "\(gate.stdout) \(gate.stderr)")
         let lines = gate.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Die Kugeln dieser Prüfung bewegen sich, dafür braucht es die Seite im Browser. Hier wählst du die Antwort stattdessen aus.", "\(gate.stdout)")
+        #expect(lines.first == "Diese Prüfung bewegt sich und braucht die Seite im Browser; hier antwortest du ohne sie.", "\(gate.stdout)")
         #expect(lines.dropFirst().first == "Wie viele Beine hat eine Spinne?" && lines.contains { $0.hasPrefix("  a) ") })
         #expect(try db.sqlite("SELECT shown_still || ' ' || answer_format || ' ' || (motion IS NULL) FROM challenges").trimmingCharacters(in: .whitespacesAndNewlines) == "1 choice 1")
 
@@ -54,6 +54,6 @@ struct DragCommandTests {
         try daemon.ok(["policy", "set", "--profile", "emma"] + Self.policy)
         let gate = try daemon.gatectl(["gate", "emma"], gate: true, input: "8\n")
         #expect(gate.status == 0, "\(gate.stdout) \(gate.stderr)")
-        #expect(gate.stdout.hasPrefix("Die Kugeln dieser Prüfung bewegen sich"), "\(gate.stdout)")
+        #expect(gate.stdout.hasPrefix("Diese Prüfung bewegt sich"), "\(gate.stdout)")
     }
 }

@@ -74,6 +74,12 @@ extension GateCtl {
             let strings = GateStrings.forLocale(challenge.locale)
             let letters = Array("abcdefgh")
             if challenge.shownStill { say(strings.dragNeedsPage) }
+            let input = TerminalInput()
+            if case .hold(let holdMs) = challenge.step,
+               let ended = try await hold(challenge, for: .milliseconds(holdMs), input: input, gate: gate, profile: profile, strings: strings)
+            {
+                return ended
+            }
             say(challenge.prompt)
             if let choices = challenge.choices {
                 say(zip(letters, choices).map { "  \($0)) \($1)" }.joined(separator: "\n"))
@@ -81,7 +87,6 @@ extension GateCtl {
             } else {
                 say(strings.typeAnswer)
             }
-            let input = TerminalInput()
             let interactive = Output.console.isInteractive && !global.json
             while true {
                 say("⏱ " + strings.timeLeft(Self.remaining(challenge.deadline)))
@@ -110,6 +115,53 @@ extension GateCtl {
                 say(Self.words(for: result, strings: strings))
                 if case .wrong = result { continue }
                 return result
+            }
+        }
+
+        /// The hold step in a terminal: Enter presses, Enter again releases, the daemon's (or this
+        /// process's) gate times it. Returns how the challenge ended, or `nil` once the step is passed.
+        private func hold(
+            _ challenge: ParentalGate.Challenge, for duration: Duration, input: TerminalInput, gate: any GateSession, profile: String,
+            strings: GateStrings
+        ) async throws -> AnswerResult? {
+            while true {
+                say(strings.holdPrompt(for: duration))
+                if let ended = try await enter(challenge, input: input, gate: gate, profile: profile) { return ended }
+                if case .ended(let result) = try await gate.hold(challenge: challenge.id, press: true, client: client) {
+                    say(Self.words(for: result, strings: strings))
+                    return result
+                }
+                if let ended = try await enter(challenge, input: input, gate: gate, profile: profile) { return ended }
+                switch try await gate.hold(challenge: challenge.id, press: false, client: client) {
+                case .done, .pressed:
+                    return nil
+                case .refused(_, let result):
+                    say(strings.stepRefused + " " + Self.words(for: result, strings: strings))
+                    if case .wrong = result { continue }
+                    return result
+                case .ended(let result):
+                    say(Self.words(for: result, strings: strings))
+                    return result
+                }
+            }
+        }
+
+        /// Waits for Enter; how the challenge ended instead (time up, or the input closed: cancelled).
+        private func enter(_ challenge: ParentalGate.Challenge, input: TerminalInput, gate: any GateSession, profile: String) async throws
+            -> AnswerResult?
+        {
+            write("> ")
+            switch await input.next(within: challenge.deadline.timeIntervalSinceNow + 0.5) {
+            case .timeout:
+                say("")
+                _ = try await gate.status(profile: profile)
+                return .failed(.timedOut)
+            case .end:
+                say("")
+                return try await gate.cancel(challenge: challenge.id, client: client)
+            case .line:
+                if !Output.console.isInteractive || global.json { say("") }
+                return nil
             }
         }
 

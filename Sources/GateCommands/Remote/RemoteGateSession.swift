@@ -59,5 +59,11 @@ struct RemoteGateSession: GateSession {
         return result
     }
 
+    func hold(challenge: ChallengeID, press: Bool, client: String) async throws -> StepResult {
+        let response = try connection.send(.gate(.hold(challenge: challenge.description, press: press, client: client)))
+        guard case .stepped(let result) = response else { throw Self.unexpected }
+        return result
+    }
+
     private static let unexpected = CommandError.unavailable("the daemon gave an answer this gatectl does not understand")
 }

@@ -24,6 +24,11 @@ extension GateStrings {
         Self.fill(quietHours, ["time": words(for: remaining)])
     }
 
+    /// The terminal gate's hold of `duration`: press Enter, wait, press Enter again.
+    public func holdPrompt(for duration: Duration) -> String {
+        Self.fill(holdPrompt, ["time": words(for: duration)])
+    }
+
     /// Asked again too soon: a new request may be made in `remaining`.
     public func askTooSoon(for remaining: Duration) -> String {
         Self.fill(askTooSoon, ["time": words(for: remaining)])

@@ -23,7 +23,7 @@ extension GateStrings {
         parentCodeWrong: "That code does not open the gate.",
         quietHours: "Quiet hours. The gate opens again in {time}; a parent can still open it.",
         dragBall: "Drag the ball with the right answer into the box.", dragRefused: "That drag did not count.",
-        dragNeedsPage: "This gate’s balls move, so they need the gate page in a browser. Here, pick the answer instead.",
+        dragNeedsPage: "This gate moves, so it needs the gate page in a browser; here you answer without it.",
         holdButton: "Press and hold", holdStep: "Press and hold the button until it fills up.",
         targetsStep: "Hold both moving circles at once, one finger on each.", stepRefused: "That did not count.",
         holdPrompt: "Press Enter, wait {time}, then press Enter again.")
@@ -47,7 +47,7 @@ extension GateStrings {
         parentCodeWrong: "Этот код не открывает доступ.",
         quietHours: "Тихие часы. Доступ откроется через {time}; родитель может открыть его и сейчас.",
         dragBall: "Перетащите шарик с правильным ответом в квадрат.", dragRefused: "Это перетаскивание не засчитано.",
-        dragNeedsPage: "Шарики этой проверки движутся, поэтому нужна страница в браузере. Здесь выберите ответ из списка.",
+        dragNeedsPage: "Эта проверка движется, поэтому нужна страница в браузере; здесь отвечайте без неё.",
         holdButton: "Нажмите и держите", holdStep: "Нажмите на кнопку и держите, пока она не заполнится.",
         targetsStep: "Удерживайте оба движущихся круга одновременно, по пальцу на каждом.", stepRefused: "Это не засчитано.",
         holdPrompt: "Нажмите Enter, подождите {time}, затем нажмите Enter ещё раз.")
@@ -71,7 +71,7 @@ extension GateStrings {
         parentCodeWrong: "Dieser Code gibt den Zugang nicht frei.",
         quietHours: "Ruhezeit. Der Zugang öffnet sich wieder in {time}; ein Elternteil kann ihn auch jetzt freigeben.",
         dragBall: "Zieh die Kugel mit der richtigen Antwort in das Feld.", dragRefused: "Dieses Ziehen zählt nicht.",
-        dragNeedsPage: "Die Kugeln dieser Prüfung bewegen sich, dafür braucht es die Seite im Browser. Hier wählst du die Antwort stattdessen aus.",
+        dragNeedsPage: "Diese Prüfung bewegt sich und braucht die Seite im Browser; hier antwortest du ohne sie.",
         holdButton: "Drücken und halten", holdStep: "Drück den Knopf und halte ihn, bis er sich füllt.",
         targetsStep: "Halte beide wandernden Kreise gleichzeitig fest, mit je einem Finger.", stepRefused: "Das zählt nicht.",
         holdPrompt: "Drück die Eingabetaste, warte {time} und drück sie dann noch einmal.")
@@ -95,7 +95,7 @@ extension GateStrings {
         parentCodeWrong: "Ce code n’ouvre pas l’accès.",
         quietHours: "Heures calmes. L’accès rouvre dans {time} ; un parent peut l’ouvrir dès maintenant.",
         dragBall: "Fais glisser la balle portant la bonne réponse dans la case.", dragRefused: "Ce glissement ne compte pas.",
-        dragNeedsPage: "Les balles de cette vérification bougent : il faut la page dans un navigateur. Ici, choisis plutôt la réponse.",
+        dragNeedsPage: "Cette vérification bouge : il faut la page dans un navigateur ; ici, tu réponds sans elle.",
         holdButton: "Appuie et maintiens", holdStep: "Appuie sur le bouton et maintiens-le jusqu’à ce qu’il se remplisse.",
         targetsStep: "Maintiens les deux cercles mobiles en même temps, un doigt sur chacun.", stepRefused: "Cela ne compte pas.",
         holdPrompt: "Appuie sur Entrée, attends {time}, puis appuie de nouveau sur Entrée.")
@@ -119,7 +119,7 @@ extension GateStrings {
         parentCodeWrong: "Ese código no abre el acceso.",
         quietHours: "Horas de descanso. El acceso se abre de nuevo en {time}; un adulto puede abrirlo ahora.",
         dragBall: "Arrastra la bola con la respuesta correcta hasta la casilla.", dragRefused: "Ese arrastre no cuenta.",
-        dragNeedsPage: "Las bolas de esta comprobación se mueven: hace falta la página en un navegador. Aquí, elige la respuesta.",
+        dragNeedsPage: "Esta comprobación se mueve y necesita la página en un navegador; aquí respondes sin ella.",
         holdButton: "Mantén pulsado", holdStep: "Mantén pulsado el botón hasta que se llene.",
         targetsStep: "Sujeta a la vez los dos círculos que se mueven, un dedo en cada uno.", stepRefused: "Eso no cuenta.",
         holdPrompt: "Pulsa Intro, espera {time} y vuelve a pulsar Intro.")

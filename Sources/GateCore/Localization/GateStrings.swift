@@ -61,7 +61,7 @@ public struct GateStrings: Hashable, Sendable, LocalizedTable {
     public var dragBall: String
     /// A drag the server refused (too soon, off the ball, outside the box…): it counts as wrong.
     public var dragRefused: String
-    /// The terminal gate's word for a `drag` gate: its balls need the page; here, pick instead.
+    /// The terminal gate's word for a moving gate (drag, two targets): it needs the page; here, answer without it.
     public var dragNeedsPage: String
     /// The hold step's button, and what to do with it.
     public var holdButton: String

@@ -21,6 +21,8 @@ package protocol GateSession: Sendable {
     func checkRequest(handle: String) async throws -> RequestCheck
     /// Tries `code`, typed as a parent's.
     func enterParentCode(profile: String, code: String, client: String) async throws -> ParentCodeResult
+    /// Presses (`press`) or releases a challenge's hold step.
+    func hold(challenge: ChallengeID, press: Bool, client: String) async throws -> StepResult
 }
 
 /// The terminal gate on a ``Gate`` of this process.
@@ -69,5 +71,9 @@ package struct LocalGateSession: GateSession {
 
     package func enterParentCode(profile: String, code: String, client: String) async throws -> ParentCodeResult {
         try await gate.enterParentCode(profile: profile, code: code, client: client)
+    }
+
+    package func hold(challenge: ChallengeID, press: Bool, client: String) async throws -> StepResult {
+        press ? try await gate.pressHold(challenge: challenge, client: client) : try await gate.releaseHold(challenge: challenge, client: client)
     }
 }

@@ -27,6 +27,8 @@ package enum GateStep: Codable, Sendable {
     case checkRequest(handle: String)
     /// A code typed as a parent's.
     case parentCode(profile: String, code: String, client: String)
+    /// A hold step's press (`press`) or release.
+    case hold(challenge: String, press: Bool, client: String)
 }
 
 /// What the daemon answers.
@@ -39,6 +41,7 @@ package enum RemoteResponse: Codable, Sendable {
     case asked(AskResult)
     case requestChecked(RequestCheck)
     case parentCodeEntered(ParentCodeResult)
+    case stepped(StepResult)
     /// An admin operation's result, as JSON text (not bytes, which would be Base64 again).
     case result(String)
     /// Refused or failed: gatectl's exit status and its one-line message.
