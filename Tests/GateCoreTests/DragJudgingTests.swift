@@ -70,6 +70,9 @@ struct DragJudgingTests {
         #expect(try Self.judge(carried, elapsed: .milliseconds(Int64(carried.last!.t))) == .success(1))
         let jump = [DragPoint(t: 1000, x: 122, y: 200), DragPoint(t: 1300, x: 375, y: 375)]
         #expect(try Self.judge(jump) == .failure(.teleport))
+        // Small steps, all at one moment: faster than a hand (5 points a millisecond).
+        let instant = Self.path(from: (122, 200), to: (375, 375), at: 1000).map { DragPoint(t: 1000, x: $0.x, y: $0.y) }
+        #expect(try Self.judge(instant) == .failure(.teleport))
         #expect(try Self.judge(Self.path(from: (122, 200), to: (300, 300), at: 1000)) == .failure(.missedBox))
         // The ball's centre is what must land in the box (its left edge at 350): pressed 20 points right of its centre,
         // the pointer inside the box at 360 leaves the centre outside at 340.
@@ -90,9 +93,13 @@ struct DragJudgingTests {
         #expect((try? DragReport(field: Self.field, points: Array(repeating: point, count: 600))) != nil)
         do {
             _ = try DragReport(field: Self.field, points: [point])
+            Issue.record("one point was taken")
         } catch {
-            #expect(error.description == "malformed drag: a drag has 2 to 600 points (the press first, the release last), not 1; nothing was judged")
+            #expect(error.description == "malformed report: a drag has 2 to 600 points (the press first, the release last), not 1; nothing was judged")
         }
+        // A drag made late in a ten-minute time limit is a report like any other.
+        #expect((try? DragReport(field: Self.field, points: [DragPoint(t: 550_000, x: 1, y: 1), DragPoint(t: 550_016, x: 2, y: 2)])) != nil)
+        #expect(throws: GateInputError.self) { try DragReport(field: Self.field, points: [point, DragPoint(t: 1_000_001, x: 1, y: 1)]) }
     }
 
     @Test("balls drawn for a policy: its sizes, its speeds on each axis in both directions, starts over the whole field, either corner")

@@ -62,9 +62,10 @@ struct GatePageTests {
         case .gate:
             html = PageController.Page(
                 language: "de", title: "<T>", profileJSON: "1", nextJSON: "2", stringsJSON: "3", focusJSON: "4", askJSON: "5",
-                parentCodeJSON: "6"
+                parentCodeJSON: "6", twoFingersJSON: "7"
             ).html
             #expect(html.contains("const profile = 1;") && html.contains("const mayAsk = 5;") && html.contains("const mayCode = 6;"))
+            #expect(html.contains("const still = 7 && "))
         case .approve:
             html = ApprovalPageController.Page(language: "de", title: "<T>", requestJSON: "1", tokenJSON: "2", stringsJSON: "3").html
             #expect(html.contains("const request = 1;") && html.contains("const strings = 3;"))

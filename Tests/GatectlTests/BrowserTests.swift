@@ -47,14 +47,14 @@ struct BrowserTests {
     }
 
     /// Runs `body` with `gatectl serve` on `db` and a headless browser.
-    static func withBrowser(_ db: TestDatabase, _ body: (ServedGate, WebDriver) async throws -> Void) async throws {
-        try await withBrowsers(db) { server, browser, _ in try await body(server, browser) }
+    static func withBrowser(_ db: TestDatabase, touch: Bool = false, _ body: (ServedGate, WebDriver) async throws -> Void) async throws {
+        try await withBrowsers(db, touch: touch) { server, browser, _ in try await body(server, browser) }
     }
 
     /// Runs `body` with `gatectl serve arguments…` on `db` and two headless browsers of their
     /// own (two people: their own cookies, their own windows).
     static func withBrowsers(
-        _ db: TestDatabase, arguments: [String] = [], _ body: (ServedGate, WebDriver, WebDriver) async throws -> Void
+        _ db: TestDatabase, arguments: [String] = [], touch: Bool = false, _ body: (ServedGate, WebDriver, WebDriver) async throws -> Void
     ) async throws {
         let server = try await ServedGate.start(db, arguments)
         let driverPort = Int.random(in: 30_001...40_000)
@@ -62,8 +62,8 @@ struct BrowserTests {
         defer { driver.stopForGood() }
         let driverURL = try #require(URL(string: "http://127.0.0.1:\(driverPort)"))
         try #require(try await Self.waitUntil { await WebDriver.isReady(driverURL) })
-        let browser = try await WebDriver.start(driverURL)
-        let second = try await WebDriver.start(driverURL)
+        let browser = try await WebDriver.start(driverURL, touch: touch)
+        let second = try await WebDriver.start(driverURL, touch: touch)
         do {
             try await body(server, browser, second)
         } catch {

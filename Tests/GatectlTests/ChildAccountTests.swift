@@ -59,11 +59,11 @@ struct ChildAccountTests {
             message: "permission denied for the daemon's socket \(daemon.adminSocket) (the admin socket is for its admin group)")
         expectError(
             try Self.asNobody(["unlock", "emma", "--by", "kid", "--socket", daemon.gateSocket]), status: 77,
-            message: "'unlock' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, and gate --code: use the admin socket")
+            message: "'unlock' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, gate --code and a gate's hold: use the admin socket")
         expectError(
             try Self.asNobody(["policy", "set", "--profile", "emma", "--max-failed-challenges", "100", "--socket", daemon.gateSocket]),
             status: 77,
-            message: "'policy set' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, and gate --code: use the admin socket")
+            message: "'policy set' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, gate --code and a gate's hold: use the admin socket")
         #expect(try daemon.sqlite("SELECT count(*) FROM audit_log; SELECT count(*) FROM profiles;") == before, "nothing written")
     }
 

@@ -83,7 +83,7 @@ struct DaemonTests {
             let name = command.prefix(2).filter { !$0.hasPrefix("-") && !$0.contains("/") }.joined(separator: " ")
             expectError(
                 result, status: 77,
-                message: "'\(command[0] == "unlock" ? "unlock" : name)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, and gate --code: use the admin socket")
+                message: "'\(command[0] == "unlock" ? "unlock" : name)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, gate --code and a gate's hold: use the admin socket")
         }
         expectError(
             try daemon.gatectl(["status", "emma", "--database", daemon.databasePath], gate: true), status: 64,

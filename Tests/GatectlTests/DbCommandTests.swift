@@ -24,7 +24,7 @@ struct DbCommandTests {
         #expect(created["applied"] as? [String] == [
             "0001_initial", "0002_admin_tokens", "0003_challenge_end_index", "0004_reference_indexes", "0005_audit_repeats",
             "0006_notifications", "0007_parent_requests", "0008_request_binding", "0009_policy_change_fields",
-            "0010_challenge_arithmetic", "0011_parent_codes", "0012_quiet_hours",
+            "0010_challenge_arithmetic", "0011_parent_codes", "0012_quiet_hours", "0013_moving_gates",
         ])
         #expect(created["schemaVersion"] as? Int == 13)
         let status = try JSONOutput.object(try fresh.ok(["db", "status", "--json"]).stdout)

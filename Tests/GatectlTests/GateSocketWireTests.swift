@@ -63,7 +63,7 @@ struct GateSocketWireTests {
         let first = try #require(refused.first)
         let failed = try #require((try JSONOutput.object(first))["failed"] as? [String: Any], "\(refused)")
         #expect(failed["status"] as? Int == 77)
-        #expect(failed["message"] as? String == "'profile add' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, and gate --code: use the admin socket")
+        #expect(failed["message"] as? String == "'profile add' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, gate --code and a gate's hold: use the admin socket")
         #expect(try daemon.sqlite("SELECT count(*) FROM profiles").trimmingCharacters(in: .whitespacesAndNewlines) == "0")
         let done = try Self.exchange(daemon.adminSocket, [request])
         let answer = try #require(done.first)

@@ -126,7 +126,7 @@ struct NotifyCommandTests {
         let refused = try daemon.gatectl(["notify", "list"], gate: true)
         expectError(
             refused, status: 77,
-            message: "'notify list' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, and gate --code: use the admin socket")
+            message: "'notify list' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, gate --code and a gate's hold: use the admin socket")
         try daemon.ok(["notify", "remove", "1"])
         #expect(try JSONOutput.array(try daemon.ok(["notify", "list", "--json"]).stdout).isEmpty)
         #expect(!daemon.log.contains(secret), "the secret went back to gatectl, not into the log")

@@ -53,7 +53,8 @@ extension BrowserTests {
     func twoTargetsWithTwoFingers() async throws {
         let db = try Self.stepDatabase(["--step", "twoTargets"])
         defer { db.remove() }
-        try await Self.withBrowser(db) { server, browser in
+        try await Self.withBrowser(db, touch: true) { server, browser in
+            #expect(try await browser.run("return navigator.maxTouchPoints") as? Int ?? 0 >= 2)
             try await Self.startStep(browser, server, words: "Hold both moving circles at once, one finger on each.")
             try #require(try await Self.waitUntil {
                 try await browser.run("return step !== null && step.t0 !== null") as? Bool == true
@@ -79,5 +80,21 @@ extension BrowserTests {
             try await Self.answer(browser, ["8"])
             #expect(try await Self.waitUntil { try await browser.currentURL() == server.url("/healthz") })
         }
+    }
+
+    @Test("two targets on a screen without two touches (a mouse): the page asks to be shown the gate still, and the question is asked without the targets")
+    func twoTargetsWithoutTouch() async throws {
+        let db = try Self.stepDatabase(["--step", "twoTargets"])
+        defer { db.remove() }
+        try await Self.withBrowser(db) { server, browser in
+            try await browser.go(server.url("/gate/emma?next=/healthz"))
+            try #require(try await Self.waitUntil { try await Self.startOffered(browser) })
+            try await browser.click("#start")
+            try await Self.waitForQuestion(browser)
+            try await Self.answer(browser, ["8"])
+            #expect(try await Self.waitUntil { try await browser.currentURL() == server.url("/healthz") })
+        }
+        let issued = try db.sqlite("SELECT json_extract(details, '$.still') FROM audit_log WHERE kind = 'challengeIssued'")
+        #expect(issued.trimmingCharacters(in: .whitespacesAndNewlines) == "true", "the audit says the targets were left out")
     }
 }

@@ -36,11 +36,27 @@ struct StepCommandTests {
 
     @Test("two targets: the terminal is asked without them (it cannot draw them), says so, and the question is answered")
     func twoTargetsLeftOut() throws {
+        let db = try BrowserTests.stepDatabase(["--step", "twoTargets"])
+        defer { db.remove() }
+        let gate = try db.run(["gate", "emma"], input: "8\n")
+        #expect(gate.status == 0, "\(gate.stdout) \(gate.stderr)")
+        #expect(gate.stdout.hasPrefix("This gate moves, so it needs the gate page in a browser; here you answer without it."), "\(gate.stdout)")
+        #expect(try db.sqlite("SELECT outcome FROM attempts").trimmingCharacters(in: .whitespacesAndNewlines) == "correct")
+        #expect(try db.sqlite("SELECT shown_still || ' ' || (step IS NULL) FROM challenges").trimmingCharacters(in: .whitespacesAndNewlines) == "1 1")
+    }
+
+    @Test("policy set refuses a hold as long as the time limit, a first touch as long as it, and speeds the wrong way round; nothing changes")
+    func inconsistent() throws {
         let db = try TestDatabase()
         defer { db.remove() }
-        try db.addProfile("emma", policy: ["--step", "twoTargets", "--answer-format", "choice", "--max-wrong-answers", "3", "--min-response-time", "0s"])
-        let gate = try db.run(["gate", "emma"], input: "a\nb\nc\nd\n")
-        #expect(gate.stdout.hasPrefix("This gate moves, so it needs the gate page in a browser; here you answer without it."), "\(gate.stdout)")
-        #expect(try db.sqlite("SELECT shown_still || ' ' || (step IS NULL) FROM challenges").trimmingCharacters(in: .whitespacesAndNewlines) == "1 1")
+        try db.addProfile("emma")
+        let before = try db.snapshot()
+        expectError(try db.run(["policy", "set", "--profile", "emma", "--step", "hold", "--hold-time", "30s", "--time-limit", "30s"]), status: 64,
+                    message: "inconsistent policy: for profile 'emma', holdTime 30s must be shorter than timeLimit 30s, or no hold can be passed in time")
+        expectError(try db.run(["policy", "set", "--profile", "emma", "--answer-format", "drag", "--drag-first-touch", "5s", "--time-limit", "5s", "--min-response-time", "0s"]), status: 64,
+                    message: "inconsistent policy: for profile 'emma', dragFirstTouch 5s must be shorter than timeLimit 5s")
+        expectError(try db.run(["policy", "set", "--drag-min-speed", "300"]), status: 64,
+                    message: "inconsistent policy: dragMinSpeed 300 must not exceed dragMaxSpeed 199")
+        expectUnchanged(try db.snapshot(), before)
     }
 }

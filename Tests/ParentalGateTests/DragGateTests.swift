@@ -65,8 +65,8 @@ struct DragGateTests {
         #expect(attempts.map(\.givenValue) == [choices[wrong]] && attempts.first?.outcome == .wrong)
 
         // Where the right ball was at the start, pressed later: it has moved on.
-        var stale = try Self.drag(challenge, ball: right, at: 0)
-        stale.points = stale.points.map { DragPoint(t: $0.t + 2000, x: $0.x, y: $0.y) }
+        let start = try Self.drag(challenge, ball: right, at: 0)
+        let stale = try DragReport(field: Self.field, points: start.points.map { DragPoint(t: $0.t + 2000, x: $0.x, y: $0.y) })
         let moved = motion.center(ofBall: right, at: 2000, in: Self.field).distance(to: stale.points[0])
         try #require(moved > 30, "the seeded balls move more than a ball's reach in 2 s")
         let refused = try await gate.drag(challenge: challenge.id, report: stale)

@@ -8,7 +8,8 @@ extension DragMotion {
     ///
     /// In order: the press no sooner than `firstTouchMs`; the release no later than `elapsed`;
     /// the press within ``reach`` of a ball's edge at its moment (the nearest centre wins);
-    /// no two points further apart than `ballSize`; and the ball's centre, held at the offset
+    /// no two points further apart than `ballSize`, nor a path longer than a hand moves in its
+    /// time (``DragPoint/isHandMade(_:step:)``); and the ball's centre, held at the offset
     /// it was pressed at, inside the box at the release.
     public func judge(_ report: DragReport, elapsed: Duration) -> Result<Int, DragRefusal> {
         guard let press = report.points.first, let release = report.points.last else { return .failure(.offBall) }
@@ -19,9 +20,7 @@ extension DragMotion {
             .map { (index: $0, center: center(ofBall: $0, at: press.t, in: report.field)) }
             .min { $0.center.distance(to: press) < $1.center.distance(to: press) }
         guard let nearest, nearest.center.distance(to: press) <= within else { return .failure(.offBall) }
-        for (from, to) in zip(report.points, report.points.dropFirst()) where from.distance(to: to) > Double(ballSize) {
-            return .failure(.teleport)
-        }
+        if !DragPoint.isHandMade(report.points, step: Double(ballSize)) { return .failure(.teleport) }
         let held = DragPoint(
             t: release.t, x: release.x + nearest.center.x - press.x, y: release.y + nearest.center.y - press.y)
         return boxContains(held, in: report.field) ? .success(nearest.index) : .failure(.missedBox)

@@ -32,8 +32,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
     case malformedParentCode
     /// How long an approval opens parent mode, not a length it takes.
     case invalidApprovalLength(String)
-    /// A drag report that cannot be judged (its field, its points); nothing was judged.
-    case malformedDrag(String)
+    /// A drag's or two targets' report that cannot be judged (its field, its points); nothing was judged.
+    case malformedReport(String)
 
     public var description: String {
         switch self {
@@ -75,8 +75,8 @@ public enum GateInputError: Error, Equatable, Sendable, CustomStringConvertible 
             return "a parent's code is the six digits the authenticator app shows; nothing was tried"
         case .invalidApprovalLength(let text):
             return "'\(text.escapedForMessage)' is not a length of parent mode: 1m to 1d (e.g. 15m, 1h), endOfDay, or standard (parentSession)"
-        case .malformedDrag(let reason):
-            return "malformed drag: \(reason); nothing was judged"
+        case .malformedReport(let reason):
+            return "malformed report: \(reason); nothing was judged"
         }
     }
 }

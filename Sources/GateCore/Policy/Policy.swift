@@ -97,6 +97,14 @@ public struct Policy: Hashable, Sendable, Codable {
             throw .inconsistentPolicy(
                 "maxWrongAnswers \(maxWrongAnswers) must be fewer than the \(fewest) choices of a question \(questionSource) asks, or trying each of them would always pass")
         }
+        if step == .hold && holdTime >= timeLimit {
+            throw .inconsistentPolicy(
+                "holdTime \(DurationText.format(holdTime)) must be shorter than timeLimit \(DurationText.format(timeLimit)), or no hold can be passed in time")
+        }
+        if (answerFormat == .drag || step == .twoTargets) && dragFirstTouch >= timeLimit {
+            throw .inconsistentPolicy(
+                "dragFirstTouch \(DurationText.format(dragFirstTouch)) must be shorter than timeLimit \(DurationText.format(timeLimit))")
+        }
         if dragMinSpeed > dragMaxSpeed {
             throw .inconsistentPolicy("dragMinSpeed \(dragMinSpeed) must not exceed dragMaxSpeed \(dragMaxSpeed)")
         }

@@ -6,7 +6,9 @@ extension GateMachine.Run {
     /// fast, as any answer); a refused drag counts as a wrong answer.
     mutating func drag(_ challenge: StoredChallenge, report: DragReport, client: String?) -> DragOutcome {
         let shown = challenge.issued.challenge
-        let elapsed = Duration.milliseconds(max(0, now.millisecondsSince1970 - shown.issuedAt.millisecondsSince1970))
+        // The balls are shown once a step before them has passed.
+        let shownAt = challenge.stepDoneAt ?? shown.issuedAt
+        let elapsed = Duration.milliseconds(max(0, now.millisecondsSince1970 - shownAt.millisecondsSince1970))
         guard let motion = shown.motion, let choices = shown.choices, choices.count == motion.balls.count else {
             // Not reached: the service refuses a drag of a challenge without moving balls.
             return DragOutcome(refusal: .offBall, outcome: refuseDrag(challenge, .offBall, client: client))

@@ -10,7 +10,7 @@ public enum StepRefusal: String, CaseIterable, Hashable, Sendable, Codable, Erro
     case offTarget
     /// A press left its target while held (or jumped).
     case slipped
-    /// Both presses were on one target, or only one target was pressed.
+    /// Not exactly two presses, one on each target (one target pressed, both presses on one, or more than two).
     case sameTarget
     /// The two targets were not held at once for long enough.
     case notTogether
@@ -22,7 +22,7 @@ public enum StepRefusal: String, CaseIterable, Hashable, Sendable, Codable, Erro
         case .tooLong: "the presses ended later than the time that has passed since the challenge began"
         case .offTarget: "a press did not start on a target"
         case .slipped: "a press left its target while held"
-        case .sameTarget: "the two presses were not one on each target"
+        case .sameTarget: "it takes exactly two presses, one on each target"
         case .notTogether: "the two targets were not held at once for long enough"
         }
     }

@@ -52,7 +52,7 @@ struct GateController: Sendable {
         /// The report this body makes; refused (400) when it is not one.
         func report() throws(GateInputError) -> TargetReport {
             guard presses.allSatisfy({ $0.allSatisfy { $0.count == 3 } }) else {
-                throw .malformedDrag("each point is [t, x, y]: milliseconds since the targets were shown, then the position in points")
+                throw .malformedReport("each point is [t, x, y]: milliseconds since the targets were shown, then the position in points")
             }
             return try TargetReport(
                 field: try DragField(width: width, height: height),
@@ -74,7 +74,7 @@ struct GateController: Sendable {
         /// The report this body makes; refused (400) when it is not one.
         func report() throws(GateInputError) -> DragReport {
             guard points.allSatisfy({ $0.count == 3 }) else {
-                throw .malformedDrag("each point is [t, x, y]: milliseconds since the balls were shown, then the position in points")
+                throw .malformedReport("each point is [t, x, y]: milliseconds since the balls were shown, then the position in points")
             }
             return try DragReport(
                 field: try DragField(width: width, height: height),

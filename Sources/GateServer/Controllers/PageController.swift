@@ -21,11 +21,11 @@ struct PageController: Sendable {
         // link, a popup, a redirect), the start button does not even take the focus, so
         // a keypress meant for that site cannot press it.
         let site = HTTPField.Name("Sec-Fetch-Site").flatMap { request.headers[$0] }?.lowercased()
-        let mayAsk = try await gate.policy(for: profile.name).policy.askParent
+        let policy = try await gate.policy(for: profile.name).policy
         let html = Self.page(
             profile: profile, strings: try await gate.strings(for: profile), next: next,
-            focusStart: site != "cross-site" && site != "same-site", mayAsk: mayAsk,
-            parentCodes: try await !gate.parentCodes().isEmpty)
+            focusStart: site != "cross-site" && site != "same-site", mayAsk: policy.askParent,
+            parentCodes: try await !gate.parentCodes().isEmpty, twoFingers: policy.step == .twoTargets)
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
             .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'",
@@ -46,12 +46,14 @@ struct PageController: Sendable {
         var focusJSON: String
         var askJSON: String
         var parentCodeJSON: String
+        var twoFingersJSON: String
     }
 
     /// The page of `profile` in `strings`' words: `next` after a pass; whether the start button takes the focus.
-    /// `mayAsk`: the policy lets the child ask a parent; `parentCodes`: a parent's code is set up.
+    /// `mayAsk`: the policy lets the child ask a parent; `parentCodes`: a parent's code is set up;
+    /// `twoFingers`: the step needs two fingers at once (two targets).
     static func page(
-        profile: Profile, strings: GateStrings, next: String, focusStart: Bool, mayAsk: Bool = false, parentCodes: Bool
+        profile: Profile, strings: GateStrings, next: String, focusStart: Bool, mayAsk: Bool = false, parentCodes: Bool, twoFingers: Bool = false
     ) -> String {
         let table: [String: String] = [
             "typeAnswer": strings.typeAnswer, "pickAnswer": strings.pickAnswer, "passed": strings.passed,
@@ -71,7 +73,7 @@ struct PageController: Sendable {
             language: strings.language, title: profile.displayName, profileJSON: ScriptJSON.encoded(profile.name),
             nextJSON: ScriptJSON.encoded(next), stringsJSON: ScriptJSON.encoded(table),
             focusJSON: focusStart ? "true" : "false", askJSON: mayAsk ? "true" : "false",
-            parentCodeJSON: parentCodes ? "true" : "false"
+            parentCodeJSON: parentCodes ? "true" : "false", twoFingersJSON: twoFingers ? "true" : "false"
         ).html
     }
 }

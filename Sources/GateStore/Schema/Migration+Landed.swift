@@ -24,6 +24,6 @@ extension Migration {
         10: ("48c9b555cb9dc83f2086c1ccbdd4be12e8dc9f8a567198f22760133050c8f96f", []),
         11: ("18e9c6047c6d49de836859a6547c5c33d87af2bea06282cf1d389361f9699ade", ["parent_codes"]),
         12: ("8637c8cdc147e697cda8886f5cf4b94cb30337a7ca9bdd122919e11e3bd0327a", []),
-        13: ("1cf01fc7759d50e4700afa62520733a4351e849884a2e601523945259e7bff66", ["policies"]),
+        13: ("5ba754599a62846dd1cca048886630cc9ee8a97a65102a2aabae884ecfdcaf89", ["policies"]),
     ]
 }

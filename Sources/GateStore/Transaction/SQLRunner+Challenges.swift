@@ -7,14 +7,16 @@ extension SQLRunner {
     package func insertChallenge(_ issued: IssuedChallenge, at now: Date) throws {
         try insert(ChallengeRecord(issued))
         let challenge = issued.challenge
+        var details = [
+            "format": challenge.format.rawValue, "locale": challenge.locale.identifier,
+            "deadline": String(challenge.deadline.millisecondsSince1970),
+            "source": issued.origin == .arithmetic ? "arithmetic" : "questionSet",
+        ]
+        // Parents see a step and which moving parts a client asked to leave out.
+        if let step = challenge.step { details["step"] = step.kind.rawValue }
+        if challenge.shownStill { details["still"] = "true" }
         try appendAudit(
-            AuditEvent(
-                .challengeIssued, profileID: challenge.profileID, client: issued.client, challengeID: challenge.id,
-                details: [
-                    "format": challenge.format.rawValue, "locale": challenge.locale.identifier,
-                    "deadline": String(challenge.deadline.millisecondsSince1970),
-                    "source": issued.origin == .arithmetic ? "arithmetic" : "questionSet",
-                ]),
+            AuditEvent(.challengeIssued, profileID: challenge.profileID, client: issued.client, challengeID: challenge.id, details: details),
             at: now)
     }
 

@@ -15,19 +15,25 @@ struct WebDriver {
                 || FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium-browser"))
     }
 
-    /// Opens a headless browser session on the driver at `base`.
-    static func start(_ base: URL) async throws -> WebDriver {
+    /// Opens a headless browser session on the driver at `base`; with `touch`, a touch screen
+    /// (as a phone's: `navigator.maxTouchPoints` above 1).
+    static func start(_ base: URL, touch: Bool = false) async throws -> WebDriver {
+        let options: [String: Any] = ["args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]]
         let capabilities: [String: Any] = [
-            "capabilities": ["alwaysMatch": [
-                "browserName": "chrome",
-                "goog:chromeOptions": ["args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]],
-            ]],
+            "capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": options]],
         ]
         let reply = try await send(base.appendingPathComponent("session"), "POST", capabilities)
         guard let value = reply["value"] as? [String: Any], let session = value["sessionId"] as? String else {
             throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "no WebDriver session: \(reply)"])
         }
-        return WebDriver(base: base, session: session)
+        let driver = WebDriver(base: base, session: session)
+        if touch {
+            // Chromium's own touch emulation (DevTools), as chromedriver passes it on.
+            _ = try await driver.call("goog/cdp/execute", "POST", [
+                "cmd": "Emulation.setTouchEmulationEnabled", "params": ["enabled": true, "maxTouchPoints": 5],
+            ])
+        }
+        return driver
     }
 
     func go(_ url: String) async throws {
