@@ -65,8 +65,10 @@ struct DaemonSettingsTests {
         #expect(requests.contains { $0.contains("command=challenge answer") && $0.contains("socket=gate") && $0.contains("status=0") })
         #expect(log.contains("event=passed profile=emma"))
         #expect(log.contains("event=wrongAnswer profile=emma"))
+        // A request's time ("ms=45 ") may be the answer's number by chance: it is left out of the search.
+        let scrubbed = log.replacingOccurrences(of: #" ms=[0-9]+"#, with: "", options: .regularExpression)
         for secret in [token, id, "987654", " \(answer) ", "=\(answer) "] {
-            #expect(!log.contains(secret), "the log holds \(secret)")
+            #expect(!scrubbed.contains(secret), "the log holds \(secret)")
         }
     }
 

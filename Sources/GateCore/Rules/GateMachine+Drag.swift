@@ -29,18 +29,7 @@ extension GateMachine.Run {
     /// A refused drag: one wrong try of an open challenge in time; otherwise what an answer
     /// to it would get (disabled, ended, timed out), counting nothing more.
     private mutating func refuseDrag(_ challenge: StoredChallenge, _ refusal: DragRefusal, client: String?) -> ChallengeOutcome {
-        guard snapshot.isEnabled else {
-            audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "drag": refusal.rawValue])
-            return .disabled
-        }
-        guard challenge.status == .open else {
-            audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "ended", "drag": refusal.rawValue])
-            return .alreadyEnded(challenge.status)
-        }
-        settle(except: challenge.id)
-        if now > challenge.issued.challenge.deadline {
-            return timeOut(challenge, client: client).map(ChallengeOutcome.init) ?? .failed(.timedOut)
-        }
+        if let ended = refusedBeforeTrying(challenge, client: client, details: ["drag": refusal.rawValue]) { return ended }
         audit(.dragRefused, client: client, challenge: challenge.id, details: ["reason": refusal.rawValue])
         return countWrong(challenge, tooFast: false, client: client, recorded: false)
     }

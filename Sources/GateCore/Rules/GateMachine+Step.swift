@@ -4,7 +4,7 @@ extension GateMachine.Run {
     /// A press of a `hold` step: the server's time is the start of the hold (a press again
     /// starts it again).
     mutating func pressHold(_ challenge: StoredChallenge, client: String?) -> StepOutcome {
-        if let ended = stepRefusedBeforeTrying(challenge, client: client) { return .ended(ended) }
+        if let ended = refusedBeforeTrying(challenge, client: client, details: ["step": "true"]) { return .ended(ended) }
         guard case .hold(let holdMs) = challenge.issued.challenge.step else { return .ended(.alreadyEnded(challenge.status)) }
         var pressed = challenge
         pressed.stepPressedAt = now
@@ -16,7 +16,7 @@ extension GateMachine.Run {
     /// The release of a `hold` step: passed when it was held for `holdMs` by the server's
     /// clock; sooner is refused and counts as a wrong answer.
     mutating func releaseHold(_ challenge: StoredChallenge, client: String?) -> StepOutcome {
-        if let ended = stepRefusedBeforeTrying(challenge, client: client) { return .ended(ended) }
+        if let ended = refusedBeforeTrying(challenge, client: client, details: ["step": "true"]) { return .ended(ended) }
         guard case .hold(let holdMs) = challenge.issued.challenge.step, let pressedAt = challenge.stepPressedAt else {
             return .ended(.alreadyEnded(challenge.status))
         }
@@ -30,7 +30,7 @@ extension GateMachine.Run {
     /// Two presses of a `twoTargets` step, as the client saw them, judged against the targets'
     /// motion at the time the server saw pass.
     mutating func holdTargets(_ challenge: StoredChallenge, report: TargetReport, client: String?) -> StepOutcome {
-        if let ended = stepRefusedBeforeTrying(challenge, client: client) { return .ended(ended) }
+        if let ended = refusedBeforeTrying(challenge, client: client, details: ["step": "true"]) { return .ended(ended) }
         guard case .twoTargets(let targets) = challenge.issued.challenge.step else { return .ended(.alreadyEnded(challenge.status)) }
         let shownAt = challenge.issued.challenge.issuedAt
         let elapsed = Duration.milliseconds(max(0, now.millisecondsSince1970 - shownAt.millisecondsSince1970))
@@ -40,15 +40,15 @@ extension GateMachine.Run {
         }
     }
 
-    /// What an answer would get when the step cannot be tried (disabled, ended, timed out);
-    /// `nil` when it can.
-    private mutating func stepRefusedBeforeTrying(_ challenge: StoredChallenge, client: String?) -> ChallengeOutcome? {
+    /// What an answer would get when a drag or a step cannot be tried (the profile disabled, the
+    /// challenge ended or timed out), audited with `details`; `nil` when it can.
+    mutating func refusedBeforeTrying(_ challenge: StoredChallenge, client: String?, details: [String: String]) -> ChallengeOutcome? {
         guard snapshot.isEnabled else {
-            audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "disabled", "step": "true"])
+            audit(.answerRefused, client: client, challenge: challenge.id, details: details.merging(["reason": "disabled"]) { $1 })
             return .disabled
         }
         guard challenge.status == .open else {
-            audit(.answerRefused, client: client, challenge: challenge.id, details: ["reason": "ended", "step": "true"])
+            audit(.answerRefused, client: client, challenge: challenge.id, details: details.merging(["reason": "ended"]) { $1 })
             return .alreadyEnded(challenge.status)
         }
         settle(except: challenge.id)

@@ -155,9 +155,16 @@ struct GateController: Sendable {
         try throttle.admit(profile: owner)
         let profile = owner.name
         let result = try await gate.answer(challenge: id, value: body.value, client: body.client)
-        guard case .passed(let pass) = result, cookie == "1" else { return EditedResponse(response: try Self.answered(result)) }
-        // The page's cookie instead of a token in the body: script on the page never holds it.
-        var json = ResultJSON(result)
+        return passed(try Self.answered(result), result, profile: profile, cookie: cookie == "1", request, context)
+    }
+
+    /// `json` as the response, a pass's token in the page's cookie instead when `cookie`:
+    /// script on the page never holds it.
+    private func passed(
+        _ json: ResultJSON, _ result: AnswerResult, profile: String, cookie: Bool, _ request: Request, _ context: GateRequestContext
+    ) -> EditedResponse<ResultJSON> {
+        guard case .passed(let pass) = result, cookie else { return EditedResponse(response: json) }
+        var json = json
         json.hidesToken = true
         let secure = RequestClient(request, context: context, options: options).isSecure
         let sessionCookie = SessionToken.cookie(pass, profile: profile, now: gate.now(), secure: secure)
@@ -179,12 +186,7 @@ struct GateController: Sendable {
         try throttle.admit(profile: owner)
         let dragged = try await gate.drag(challenge: id, report: report, client: body.client)
         _ = try Self.answered(dragged.result)
-        guard case .passed(let pass) = dragged.result, cookie == "1" else { return EditedResponse(response: ResultJSON(dragged)) }
-        var json = ResultJSON(dragged)
-        json.hidesToken = true
-        let secure = RequestClient(request, context: context, options: options).isSecure
-        let sessionCookie = SessionToken.cookie(pass, profile: owner.name, now: gate.now(), secure: secure)
-        return EditedResponse(headers: [.setCookie: sessionCookie.description], response: json)
+        return passed(ResultJSON(dragged), dragged.result, profile: owner.name, cookie: cookie == "1", request, context)
     }
 
     /// A hold step's press or release (`{"phase": "press"}`, then `"release"`).
