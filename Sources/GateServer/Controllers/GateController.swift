@@ -51,12 +51,7 @@ struct GateController: Sendable {
 
         /// The report this body makes; refused (400) when it is not one.
         func report() throws(GateInputError) -> TargetReport {
-            guard presses.allSatisfy({ $0.allSatisfy { $0.count == 3 } }) else {
-                throw .malformedReport("each point is [t, x, y]: milliseconds since the targets were shown, then the position in points")
-            }
-            return try TargetReport(
-                field: try DragField(width: width, height: height),
-                presses: presses.map { $0.map { DragPoint(t: $0[0], x: $0[1], y: $0[2]) } })
+            try TargetReport(field: try DragField(width: width, height: height), presses: try presses.map(GateController.points))
         }
     }
 
@@ -73,13 +68,16 @@ struct GateController: Sendable {
 
         /// The report this body makes; refused (400) when it is not one.
         func report() throws(GateInputError) -> DragReport {
-            guard points.allSatisfy({ $0.count == 3 }) else {
-                throw .malformedReport("each point is [t, x, y]: milliseconds since the balls were shown, then the position in points")
-            }
-            return try DragReport(
-                field: try DragField(width: width, height: height),
-                points: points.map { DragPoint(t: $0[0], x: $0[1], y: $0[2]) })
+            try DragReport(field: try DragField(width: width, height: height), points: try GateController.points(points))
         }
+    }
+
+    /// A path as a body gives it, `[t, x, y]` each; refused unless every point has those three.
+    static func points(_ rows: [[Double]]) throws(GateInputError) -> [DragPoint] {
+        guard rows.allSatisfy({ $0.count == 3 }) else {
+            throw .malformedReport("each point is [t, x, y]: milliseconds since shown, then the position in points")
+        }
+        return rows.map { DragPoint(t: $0[0], x: $0[1], y: $0[2]) }
     }
 
     struct AnswerBody: RequestBody {
