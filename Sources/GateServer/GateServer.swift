@@ -61,7 +61,7 @@ public struct GateServer: Sendable {
             .add(middleware: JSONContentTypeMiddleware())
             .add(middleware: NoStoreMiddleware())
         api.addRoutes(GateController(gate: gate, options: options, throttle: throttle).endpoints, atPath: "v1")
-        api.addRoutes(AuthController(gate: gate).endpoints, atPath: "v1")
+        api.addRoutes(AuthController(gate: gate).endpoints)
         api.addRoutes(PageController(gate: gate, options: options).endpoints, atPath: "gate")
         api.addRoutes(RequestController(gate: gate, options: options, throttle: throttle).endpoints, atPath: "v1")
         api.addRoutes(ApprovalPageController(gate: gate).endpoints, atPath: "approve")
@@ -91,15 +91,21 @@ public struct GateServer: Sendable {
                 WriteTimeoutHandler(timeout: .nanoseconds(Int64(options.writeTimeout.timeInterval * 1e9)), logger: logger),
             ],
             idleTimeout: .nanoseconds(Int64(options.idleTimeout.timeInterval * 1e9)))
+        let answerer = ForwardAuthAnswerer(gate: gate, options: options, metrics: metrics, logger: logger, serverName: Self.serverName)
         return Application(
             router: router(),
-            server: .http1(configuration: http1),
+            server: HTTPServerBuilder { responder in
+                GateHTTP1Channel(http1: HTTP1Channel(responder: responder, configuration: http1), answerer: answerer)
+            },
             configuration: .init(
-                address: .hostname(options.host, port: options.port), serverName: "ParentalGate",
+                address: .hostname(options.host, port: options.port), serverName: Self.serverName,
                 availableConnectionsDelegate: ConnectionCap(maximum: options.maxConnections, logger: logger)),
             onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },
             logger: logger)
     }
+
+    /// The `Server` header's value.
+    private static let serverName = "ParentalGate"
 
     /// Serves until SIGTERM or SIGINT, then shuts down gracefully.
     public func run(onListening: @escaping @Sendable (_ host: String, _ port: Int) -> Void = { _, _ in }) async throws {

@@ -3,7 +3,8 @@ import Testing
 import TestSlots
 
 /// Forward auth answers from memory (issue 27) but never stale: whatever ends a session —
-/// HTTP, the admin socket, another process writing the file — the very next request is refused.
+/// HTTP, the admin socket, another process writing the file — the very next request is refused,
+/// also where the yes was answered from memory before the router.
 @Suite("Forward auth: kept answers are never stale", .boundedConcurrency)
 struct ForwardAuthFreshnessTests {
     /// Passes emma's gate over HTTP and returns the session's token, checked twice through
@@ -57,5 +58,10 @@ struct ForwardAuthFreshnessTests {
         token = try await Self.pass(daemon)
         try daemon.ok(["profile", "remove", "emma", "--by", "mum", "--yes"])
         #expect(try await Self.auth(daemon, token) == 401, "profile removed")
+
+        // Each pass's second check was answered from memory before the router (five passes).
+        let metrics = try await HTTPClient.send(try daemon.url("/metrics")).text
+        let line = metrics.split(separator: "\n").first { $0.hasPrefix("parental_gate_forward_auth_from_memory_total ") }
+        #expect(line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0 >= 5, "\(line ?? "no counter")")
     }
 }

@@ -19,15 +19,22 @@ struct AllowedHostMiddleware: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if request.uri.path == "/healthz" || request.uri.path == "/readyz" { return try await next(request, context) }
-        guard let authority = RequestClient(request, context: context, options: options).authority else {
-            return try await next(request, context)
+        if let refusal = refusal(path: request.uri.path, client: RequestClient(request, context: context, options: options)) {
+            throw refusal
         }
+        return try await next(request, context)
+    }
+
+    /// Why a request for `path` from `client` is not answered, or `nil` when it may be (also
+    /// asked by forward auth's answer from memory, ``ForwardAuthHandler``).
+    func refusal(path: String, client: RequestClient) -> Refusal? {
+        if path == "/healthz" || path == "/readyz" { return nil }
+        guard let authority = client.authority else { return nil }
         guard let host = HostName.host(ofAuthority: authority), HostName.isAllowed(host, allowed: allowed) else {
-            throw Refusal(
+            return Refusal(
                 .misdirectedRequest,
                 "this server does not answer for the host '\(authority.escapedForMessage)': only IP addresses, localhost and its allowed host names (parental-gated --allowed-host)")
         }
-        return try await next(request, context)
+        return nil
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// Who sent a request and how it reached the server: the client's address, the scheme and
 /// the host it used. `X-Forwarded-For`, `X-Forwarded-Proto` and `X-Forwarded-Host` count only
@@ -27,19 +28,24 @@ struct RequestClient {
 
     /// Works out who sent `request`.
     init(reading request: Request, context: GateRequestContext, options: GateServerOptions) {
-        let peer = context.remoteAddress?.ipAddress.flatMap { ClientAddress.canonical($0) }
+        self.init(head: request.head, from: context.remoteAddress, options: options)
+    }
+
+    /// Works out who sent the request whose head is `head` over a connection from `remote`.
+    init(head: HTTPRequest, from remote: SocketAddress?, options: GateServerOptions) {
+        let peer = remote?.ipAddress.flatMap { ClientAddress.canonical($0) }
         let trusted = peer.map { options.canonicalTrustedProxies.contains($0) } ?? false
         isTrustedProxy = trusted
         func forwarded(_ field: HTTPField.Name) -> String? {
             guard trusted else { return nil }
-            let value = request.headers[values: field].joined(separator: ",").split(separator: ",").last
+            let value = head.headerFields[values: field].joined(separator: ",").split(separator: ",").last
             return value.map { $0.trimmedOfSpaces }.flatMap { $0.isEmpty ? nil : $0 }
         }
         let forwardedFor = forwarded(Self.forwardedFor).flatMap { ClientAddress.canonical($0) }
         address = ClientAddress.key(forwardedFor ?? peer ?? "unknown")
         let forwardedProto = forwarded(Self.forwardedProto)?.lowercased()
         scheme = forwardedProto.flatMap { ["http", "https"].contains($0) ? $0 : nil } ?? (options.secureCookies ? "https" : "http")
-        authority = forwarded(Self.forwardedHost) ?? request.head.authority
+        authority = forwarded(Self.forwardedHost) ?? head.authority
     }
 
     private static let forwardedFor = HTTPField.Name("X-Forwarded-For")!

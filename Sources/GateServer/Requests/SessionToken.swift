@@ -31,7 +31,12 @@ enum SessionToken {
 
     /// The bearer token of `request`, if it has one.
     static func bearer(_ request: Request) -> String? {
-        guard let authorization = request.headers[.authorization] else { return nil }
+        bearer(request.headers)
+    }
+
+    /// The bearer token in `fields`, if they hold one.
+    static func bearer(_ fields: HTTPFields) -> String? {
+        guard let authorization = fields[.authorization] else { return nil }
         // "Bearer " in any case, compared byte by byte (the scheme is ASCII; lowercasing the
         // whole header cost more than the rest of the check).
         let scheme = authorization.utf8.prefix(7)
@@ -43,7 +48,12 @@ enum SessionToken {
 
     /// The bearer token, else the cookie of `profile`.
     static func from(_ request: Request, profile: String) -> String? {
-        bearer(request) ?? request.cookies[cookieName(for: profile)]?.value
+        from(request.headers, profile: profile)
+    }
+
+    /// The bearer token in `fields`, else the cookie of `profile` there.
+    static func from(_ fields: HTTPFields, profile: String) -> String? {
+        bearer(fields) ?? Cookies(from: fields[values: .cookie])[cookieName(for: profile)]?.value
     }
 
     /// The bearer token, else the value of every session cookie the request carries.

@@ -39,14 +39,7 @@ struct RequestLogMiddleware: RouterMiddleware {
         let address = client.address
         let (logger, metrics) = (context.logger, metrics)
         @Sendable func record() {
-            let duration = ContinuousClock.now - start
-            let elapsed = duration.components
-            let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-            metrics.record(status: status, duration: duration)
-            logger.info("request", metadata: [
-                "client": "\(address)", "method": "\(method)", "route": "\(route)", "status": "\(status)",
-                "ms": "\(Int((seconds * 1000).rounded()))",
-            ])
+            Self.record(logger, metrics, client: address, method: method, route: route, status: status, since: start)
         }
         let body = response.body
         response.body = ResponseBody(contentLength: body.contentLength) { writer in
@@ -59,6 +52,21 @@ struct RequestLogMiddleware: RouterMiddleware {
             record()
         }
         return response
+    }
+
+    /// Accounts for one answered request: the counters of `/metrics` and the log line.
+    static func record(
+        _ logger: Logger, _ metrics: ServerMetrics, client: String, method: String, route: String, status: Int,
+        since start: ContinuousClock.Instant
+    ) {
+        let duration = ContinuousClock.now - start
+        let elapsed = duration.components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        metrics.record(status: status, duration: duration)
+        logger.info("request", metadata: [
+            "client": "\(client)", "method": "\(method)", "route": "\(route)", "status": "\(status)",
+            "ms": "\(Int((seconds * 1000).rounded()))",
+        ])
     }
 
     /// The answer to a request that threw `error`.

@@ -20,6 +20,7 @@ final class ServerMetrics: Sendable {
     private let deliveries: Counter
     private let failedDeliveries: Counter
     private let requestTime: DurationHistogram
+    private let forwardAuthFromMemory: Counter
     /// HTTP requests by status, made on a status's first request.
     private let requests = Mutex<[Int: Counter]>([:])
 
@@ -47,6 +48,10 @@ final class ServerMetrics: Sendable {
         requestTime = registry.makeDurationHistogram(
             descriptor: .gate("http_request_duration", unit: "seconds", "Time spent answering HTTP requests."),
             buckets: [.milliseconds(1), .milliseconds(5), .milliseconds(25), .milliseconds(100), .milliseconds(500), .seconds(2), .seconds(10)])
+        forwardAuthFromMemory = registry.makeCounter(
+            descriptor: .gate(
+                "forward_auth_from_memory", unit: "total",
+                "Forward-auth answers given from memory where the request arrived, before the router (also counted in the HTTP requests)."))
     }
 
     /// Counts what the gate announces.
@@ -67,6 +72,11 @@ final class ServerMetrics: Sendable {
     /// Counts one try to deliver a notification, which the receiver took or not.
     func recordDelivery(succeeded: Bool) {
         (succeeded ? deliveries : failedDeliveries).increment()
+    }
+
+    /// Counts one forward-auth answer given from memory, before the router.
+    func recordForwardAuthFromMemory() {
+        forwardAuthFromMemory.increment()
     }
 
     /// Counts one HTTP request that took `duration` and answered `status`.

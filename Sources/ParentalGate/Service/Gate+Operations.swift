@@ -170,6 +170,18 @@ extension Gate {
         return try accessible(facts?.check(at: reading))
     }
 
+    /// The live session `token` belongs to, when memory alone can tell (``SessionMemo``), on
+    /// the caller's thread and without a read; `nil` whenever anything else is the answer or
+    /// the database must be asked: ask ``session(token:)`` then.
+    ///
+    /// For answering forward auth where it arrives, before the router: only a yes is given
+    /// there; every other answer takes the ordinary way, so it is written once.
+    package func rememberedSession(token: String) -> SessionCheck? {
+        guard !token.isEmpty, token.count <= 200, let version = storage.changeVersion() else { return nil }
+        guard let known = sessionMemo.facts(for: SecretToken.hash(token), at: version) else { return nil }
+        return try? accessible(known?.check(at: timeSource.now()))
+    }
+
     /// `check`, unless this gate may not use its profile (``limited(_:)``).
     private func accessible(_ check: SessionCheck?) throws(GateError) -> SessionCheck? {
         if let check { try checkAccess(named: check.profile) }

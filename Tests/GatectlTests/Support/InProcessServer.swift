@@ -18,14 +18,18 @@ final class InProcessServer: @unchecked Sendable {
 
     /// Starts a server for `gate` with `options` (host and port replaced by 127.0.0.1 and a
     /// free port) and waits until it listens.
-    static func start(_ gate: Gate, _ options: GateServerOptions = GateServerOptions()) async throws -> InProcessServer {
+    /// `logger` gets the server's lines; by default warnings and worse only, so passing tests
+    /// print no line per request.
+    static func start(_ gate: Gate, _ options: GateServerOptions = GateServerOptions(), logger: Logger? = nil) async throws -> InProcessServer {
         var options = options
         options.host = "127.0.0.1"
         options.port = 0
         let (ports, listening) = AsyncStream.makeStream(of: Int.self)
-        // Warnings and worse only: passing tests print no line per request.
-        var logger = Logger(label: "tests")
-        logger.logLevel = .warning
+        let logger = logger ?? {
+            var logger = Logger(label: "tests")
+            logger.logLevel = .warning
+            return logger
+        }()
         let server = GateServer(gate: gate, options: options, logger: logger)
         let task = Task {
             try await server.application { _, port in

@@ -12,21 +12,16 @@ struct AuthController: Sendable {
 
     var endpoints: RouteCollection<GateRequestContext> {
         RouteCollection(context: GateRequestContext.self)
-            .get("auth", use: check)
+            .get(RouterPath(ForwardAuthQuestion.path), use: check)
     }
 
     @Sendable func check(_ request: Request, context: GateRequestContext) async throws -> Response {
-        // Exactly one: a query naming two profiles is not answered for either.
-        let named = request.uri.queryParameters.getAll("profile")
-        guard named.count == 1, let profile = named.first, !profile.isEmpty else {
-            throw Refusal(.badRequest, "the query needs profile=NAME, once")
-        }
-        guard let token = SessionToken.from(request, profile: profile), let session = try await gate.session(token: token),
-              ProfileName.key(for: session.profile) == ProfileName.key(for: profile)
-        else {
+        let question = try ForwardAuthQuestion(uri: request.uri, fields: request.headers)
+        guard let token = question.token, let session = try await gate.session(token: token), question.isAnswered(by: session) else {
             let back = Self.comingBack(request)
+            let profile = question.profile
             // For proxies that pass the answer on to the browser (Caddy, Traefik): the way to the gate page.
-            if request.uri.queryParameters.get("redirect") == "1" {
+            if question.wantsRedirect {
                 let next = HTTPField.Name("X-Parental-Gate-Next").flatMap { back[$0] }
                 let page = "/gate/" + (profile.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "") + (next.map { "?next=" + $0 } ?? "")
                 var fields = back
@@ -35,7 +30,7 @@ struct AuthController: Sendable {
             }
             throw Refusal(.unauthorized, "no live parent session of \(profile) on this request", headers: back)
         }
-        return APIResponse.json(strings: ["profile": session.profile, "expiresAt": APIResponse.time(session.expiresAt)])
+        return APIResponse.json(strings: ForwardAuthQuestion.yes(session))
     }
 
     /// The page the proxy was asked for, percent-encoded for the gate page's `next` as

@@ -1,0 +1,27 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+
+/// Hummingbird's HTTP/1 channel with forward auth's answer from memory (``ForwardAuthHandler``)
+/// last before the router's bridge, after Hummingbird's connection state handler: the
+/// configuration's own additional handlers go before that handler, where answers written
+/// would pass the idle timeout and a graceful shutdown by.
+struct GateHTTP1Channel: ServerChildChannel {
+    let http1: HTTP1Channel
+    let answerer: ForwardAuthAnswerer
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
+        let answerer = answerer
+        return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let pipeline = channel.pipeline.syncOperations
+            let state = try pipeline.handler(type: HTTPConnectionStateHandler.self)
+            try pipeline.addHandler(ForwardAuthHandler(answerer: answerer), position: .after(state))
+            return value
+        }
+    }
+
+    func handle(value: HTTP1Channel.Value, logger: Logger) async {
+        await http1.handle(value: value, logger: logger)
+    }
+}
