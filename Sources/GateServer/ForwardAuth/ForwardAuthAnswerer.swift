@@ -14,7 +14,6 @@ struct ForwardAuthAnswerer: Sendable {
     let metrics: ServerMetrics
     let logger: Logger
     let hosts: AllowedHostMiddleware
-    let dates: HTTPDate
     /// The `Server` header's value, as the application's configuration names it.
     let serverName: String
 
@@ -24,7 +23,6 @@ struct ForwardAuthAnswerer: Sendable {
         self.metrics = metrics
         self.logger = logger
         hosts = AllowedHostMiddleware(options: options)
-        dates = HTTPDate()
         self.serverName = serverName
     }
 
@@ -47,7 +45,7 @@ struct ForwardAuthAnswerer: Sendable {
 
     /// The yes to the request whose head is `head`, from a connection with `remote`, when
     /// memory has it; `nil` when the router must answer.
-    func answer(_ head: HTTPRequest, from remote: SocketAddress?, since start: ContinuousClock.Instant) -> Answer? {
+    func answer(_ head: HTTPRequest, from remote: SocketAddress?, since start: ContinuousClock.Instant, dates: inout HTTPDate) -> Answer? {
         let uri = URI(head.path ?? "")
         guard uri.path == ForwardAuthQuestion.path,
               let question = try? ForwardAuthQuestion(uri: uri, fields: head.headerFields), let token = question.token
@@ -64,7 +62,7 @@ struct ForwardAuthAnswerer: Sendable {
         fields[.contentLength] = String(body.readableBytes)
         fields[.cacheControl] = "no-store"
         fields[RequestLogMiddleware.requestIDField] = id
-        fields[.date] = dates.now
+        fields[.date] = dates.now()
         fields[.server] = serverName
         var logger = logger
         logger[metadataKey: "hb.request.id"] = .string(id)

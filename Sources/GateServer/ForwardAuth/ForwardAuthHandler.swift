@@ -39,6 +39,8 @@ final class ForwardAuthHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private var reading = Reading.idle
+    /// The `Date` header, made once a second on this connection.
+    private var dates = HTTPDate()
 
     init(answerer: ForwardAuthAnswerer) {
         self.answerer = answerer
@@ -61,7 +63,7 @@ final class ForwardAuthHandler: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireChannelRead(data)
         case (.holding(let head, let since), .end):
             reading = .idle
-            guard let answer = answerer.answer(head, from: context.remoteAddress, since: since) else {
+            guard let answer = answerer.answer(head, from: context.channel.remoteAddress, since: since, dates: &dates) else {
                 handOn(context, wrapInboundOut(.head(head)))
                 reading = .idle
                 context.fireChannelRead(data)

@@ -1,24 +1,23 @@
 import Foundation
 import GateCore
-import Synchronization
 
 /// The `Date` header's value (RFC 9110's IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`), made
 /// once a second.
 ///
 /// Hummingbird writes the header on the answers of its router from a cache of its own, which it
 /// does not export; forward auth's answer from memory (``ForwardAuthHandler``) is written
-/// before the router and needs the same header. Worked out by arithmetic (``CivilTime``), as
-/// ICU's formatters cost more than the rest of the answer.
-final class HTTPDate: Sendable {
-    private let kept = Mutex<(second: Int64, text: String)>((.min, ""))
+/// before the router and needs the same header. Each connection's handler keeps one, so no
+/// lock is shared between event loops; worked out by arithmetic (``CivilTime``), as ICU's
+/// formatters cost more than the rest of the answer.
+struct HTTPDate {
+    private var second = Int64.min
+    private var text = ""
 
     /// The header's value for now.
-    var now: String {
-        let second = Int64(Date().timeIntervalSince1970.rounded(.down))
-        return kept.withLock { kept in
-            if kept.second != second { kept = (second, Self.text(secondsSince1970: second)) }
-            return kept.text
-        }
+    mutating func now() -> String {
+        let now = Int64(Date().timeIntervalSince1970.rounded(.down))
+        if now != second { (second, text) = (now, Self.text(secondsSince1970: now)) }
+        return text
     }
 
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
