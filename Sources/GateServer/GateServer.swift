@@ -56,6 +56,8 @@ public struct GateServer: Sendable {
         router.add(middleware: RequestLogMiddleware(metrics: metrics, options: options))
         router.add(middleware: AllowedHostMiddleware(options: options))
         router.addRoutes(SystemController(gate: gate, metrics: metrics).endpoints)
+        // Forward auth's yes is also written before these, from memory (ForwardAuthAnswerer):
+        // a middleware added here that can refuse a GET must be asked there too.
         let api = router.group()
             .add(middleware: SameOriginMiddleware(options: options))
             .add(middleware: JSONContentTypeMiddleware())

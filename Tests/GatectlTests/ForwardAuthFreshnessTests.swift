@@ -60,8 +60,6 @@ struct ForwardAuthFreshnessTests {
         #expect(try await Self.auth(daemon, token) == 401, "profile removed")
 
         // Each pass's second check was answered from memory before the router (five passes).
-        let metrics = try await HTTPClient.send(try daemon.url("/metrics")).text
-        let line = metrics.split(separator: "\n").first { $0.hasPrefix("parental_gate_forward_auth_from_memory_total ") }
-        #expect(line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0 >= 5, "\(line ?? "no counter")")
+        #expect(try await HTTPClient.counter("parental_gate_forward_auth_from_memory_total", at: try daemon.url("/metrics")) == 5)
     }
 }

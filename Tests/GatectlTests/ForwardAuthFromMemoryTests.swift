@@ -17,32 +17,52 @@ struct ForwardAuthFromMemoryTests {
         let server: InProcessServer
         let token: String
 
-        init(options: GateServerOptions = GateServerOptions(), log: CapturedLog? = nil) async throws {
+        private init(log: CapturedLog?) async throws {
             db = try TestDatabase()
-            gate = try Gate(database: .file(db.path), timeSource: .manual(clock), random: .seeded(5))
-            _ = try await gate.addProfile("emma")
-            guard case .challenge(let challenge) = try await gate.begin(profile: "emma", client: "tests") else {
-                throw CocoaError(.featureUnsupported)
+            do {
+                gate = try Gate(database: .file(db.path), timeSource: .manual(clock), random: .seeded(5))
+                _ = try await gate.addProfile("emma")
+                guard case .challenge(let challenge) = try await gate.begin(profile: "emma", client: "tests") else {
+                    throw CocoaError(.featureUnsupported)
+                }
+                let value = try await gate.storedAnswer(of: challenge.id)
+                clock.advance(by: .seconds(10))
+                guard case .passed(let pass) = try await gate.answer(challenge: challenge.id, value: value) else {
+                    throw CocoaError(.featureUnsupported)
+                }
+                token = pass.token
+                server = try await InProcessServer.start(gate, GateServerOptions(), logger: log?.logger())
+            } catch {
+                db.remove()
+                throw error
             }
-            let value = try await gate.storedAnswer(of: challenge.id)
-            clock.advance(by: .seconds(10))
-            guard case .passed(let pass) = try await gate.answer(challenge: challenge.id, value: value) else {
-                throw CocoaError(.featureUnsupported)
-            }
-            token = pass.token
-            server = try await InProcessServer.start(gate, options, logger: log?.logger())
         }
 
-        func stop() async {
+        /// Runs `body` on a new setup, then stops its server and removes its files, whatever `body` did.
+        static func with(log: CapturedLog? = nil, _ body: (Setup) async throws -> Void) async throws {
+            let setup = try await Setup(log: log)
+            do {
+                try await body(setup)
+            } catch {
+                await setup.stop()
+                throw error
+            }
+            await setup.stop()
+        }
+
+        private func stop() async {
             await server.stop()
             db.remove()
         }
 
         /// How many forward-auth answers came from memory before the router, as `/metrics` says.
         func fromMemory() async throws -> Int {
-            let text = try await HTTPClient.send(server.url("/metrics")).text
-            let line = text.split(separator: "\n").first { $0.hasPrefix("parental_gate_forward_auth_from_memory_total ") }
-            return try #require(line.flatMap { Int($0.split(separator: " ").last ?? "") }, "\(text)")
+            try await HTTPClient.counter("parental_gate_forward_auth_from_memory_total", at: server.url("/metrics"))
+        }
+
+        /// The status of `request` sent alone on a connection of its own (which it should close).
+        func status(_ request: String) async throws -> Int {
+            try await RawConnection(port: server.port).exchange(request).status
         }
 
         /// `GET /v1/auth?profile=emma` with the bearer token, and `extra` header lines.
@@ -84,8 +104,7 @@ struct ForwardAuthFromMemoryTests {
     @Test("the answer from memory is the router's answer: status, every header in its order, body and log line, but for the request id and date")
     func sameAsTheRouter() async throws {
         let log = CapturedLog()
-        let setup = try await Setup(log: log)
-        defer { Task { await setup.stop() } }
+        try await Setup.with(log: log) { (setup: Setup) async throws in
         #expect(try await setup.fromMemory() == 0)
         // The first ask is read from the database by the router; the second is answered from memory.
         // (Not pipelined: a request behind one the router is answering goes to the router too.)
@@ -119,79 +138,95 @@ struct ForwardAuthFromMemoryTests {
             #expect(lines[1].metadata[key] == lines[0].metadata[key], "\(key)")
         }
         #expect(lines.map { $0.metadata["hb.request.id"] } == ids, "each line carries its answer's request id")
+        }
     }
 
     @Test("pipelined requests are answered in their order: a yes from memory waits behind a request the router is answering")
     func pipelinedOrder() async throws {
-        let setup = try await Setup()
-        defer { Task { await setup.stop() } }
-        let warm = try RawConnection(port: setup.server.port)
-        #expect(try await warm.exchange(setup.auth("Connection: close\r\n")).status == 200)
-        let before = try await setup.fromMemory()
-        let connection = try RawConnection(port: setup.server.port)
-        let requests = [
-            setup.auth(), "GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", setup.auth(), setup.auth(),
-            "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", setup.auth(), setup.auth("Connection: close\r\n"),
-        ]
-        connection.write(requests.joined())
-        let (text, closed) = try await connection.readUntilClosed(timeout: 30)
-        #expect(closed, "Connection: close on a yes from memory closes the connection")
-        let answers = Answer.all(in: text)
-        try #require(answers.count == requests.count, "\(text)")
-        let kinds = answers.map { answer -> String in
-            if answer.body.contains(#""profile":"emma""#) { return "auth" }
-            if answer.body.hasPrefix("openapi:") { return "openapi" }
-            return answer.field("content-type") ?? "?"
+        try await Setup.with { (setup: Setup) async throws in
+            #expect(try await setup.status(setup.auth("Connection: close\r\n")) == 200)
+            let before = try await setup.fromMemory()
+            let connection = try RawConnection(port: setup.server.port)
+            let requests = [
+                setup.auth(), "GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", setup.auth(), setup.auth(),
+                "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", setup.auth(), setup.auth("Connection: close\r\n"),
+            ]
+            connection.write(requests.joined())
+            let (text, closed) = try await connection.readUntilClosed(timeout: 30)
+            #expect(closed)
+            let answers = Answer.all(in: text)
+            try #require(answers.count == requests.count, "\(text)")
+            let kinds = answers.map { answer -> String in
+                if answer.body.contains(#""profile":"emma""#) { return "auth" }
+                if answer.body.hasPrefix("openapi:") { return "openapi" }
+                if answer.body.contains(#""status":"ok""#) { return "healthz" }
+                return answer.body
+            }
+            #expect(kinds == ["auth", "openapi", "auth", "auth", "healthz", "auth", "auth"])
+            #expect(answers.allSatisfy { $0.status == "HTTP/1.1 200 OK" })
+            #expect(try await setup.fromMemory() > before, "some of them came from memory")
         }
-        #expect(kinds[0] == "auth" && kinds[1] == "openapi" && kinds[2] == "auth" && kinds[3] == "auth" && kinds[5] == "auth" && kinds[6] == "auth", "\(kinds)")
-        #expect(answers[4].body.contains("ok") || answers[4].status == "HTTP/1.1 200 OK", "\(answers[4].body)")
-        #expect(answers.allSatisfy { $0.status == "HTTP/1.1 200 OK" })
-        #expect(try await setup.fromMemory() > before, "some of them came from memory")
+    }
+
+    @Test("after a request the router answers with Connection: close, a yes pipelined behind it is not answered from memory: one answer, then the close")
+    func nothingAfterTheRoutersClose() async throws {
+        try await Setup.with { (setup: Setup) async throws in
+            #expect(try await setup.status(setup.auth("Connection: close\r\n")) == 200)
+            let before = try await setup.fromMemory()
+            let connection = try RawConnection(port: setup.server.port)
+            connection.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" + setup.auth() + setup.auth())
+            let (text, closed) = try await connection.readUntilClosed(timeout: 30)
+            #expect(closed)
+            #expect(Answer.all(in: text).count == 1, "\(text)")
+            #expect(try await setup.fromMemory() == before)
+        }
     }
 
     @Test("HTTP/1.0 with Connection: close, as nginx's auth_request sends it: answered from memory, then the connection closes")
     func nginxStyle() async throws {
-        let setup = try await Setup()
-        defer { Task { await setup.stop() } }
-        let request = "GET /v1/auth?profile=emma HTTP/1.0\r\nHost: 127.0.0.1:880\r\nConnection: close\r\nX-Original-URI: /settings/\r\nAuthorization: Bearer \(setup.token)\r\n\r\n"
-        #expect(try await RawConnection(port: setup.server.port).exchange(request).status == 200)
-        let (status, text) = try await RawConnection(port: setup.server.port).exchange(request)
-        #expect(status == 200, "\(text)")
-        #expect(try await setup.fromMemory() == 1)
+        try await Setup.with { (setup: Setup) async throws in
+            let request = "GET /v1/auth?profile=emma HTTP/1.0\r\nHost: 127.0.0.1:880\r\nConnection: close\r\nX-Original-URI: /settings/\r\nAuthorization: Bearer \(setup.token)\r\n\r\n"
+            #expect(try await setup.status(request) == 200)
+            #expect(try await setup.fromMemory() == 0, "the first ask is read by the router")
+            let connection = try RawConnection(port: setup.server.port)
+            connection.write(request)
+            let (text, closed) = try await connection.readUntilClosed(timeout: 30)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK"), "\(text)")
+            #expect(closed, "the yes from memory closed the connection")
+            #expect(try await setup.fromMemory() == 1)
+        }
     }
 
-    @Test("memory answers only a yes the router would give: a wrong host is 421, another profile, an ended or expired session 401, a bad query 400")
+    @Test("memory answers only a yes the router would give: a wrong host is 421, another profile and an expired session 401, a bad query 400, a POST 404")
     func onlyTheYes() async throws {
-        let setup = try await Setup()
-        defer { Task { await setup.stop() } }
-        func status(_ request: String) async throws -> Int {
-            try await RawConnection(port: setup.server.port).exchange(request).status
-        }
-        #expect(try await status(setup.auth("Connection: close\r\n")) == 200)
-        let remembered = try await setup.fromMemory()
-        let wrongHost = "GET /v1/auth?profile=emma HTTP/1.1\r\nHost: rebinding.example\r\nAuthorization: Bearer \(setup.token)\r\nConnection: close\r\n\r\n"
-        #expect(try await status(wrongHost) == 421)
-        #expect(try await status(setup.auth("Connection: close\r\n", profile: "liam")) == 401)
-        #expect(try await status(setup.auth("Connection: close\r\n", profile: "emma&profile=emma")) == 400)
-        let post = "POST /v1/auth?profile=emma HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(setup.token)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-        #expect(try await status(post) != 200)
-        #expect(try await setup.fromMemory() == remembered, "none of those came from memory")
+        try await Setup.with { (setup: Setup) async throws in
+            #expect(try await setup.status(setup.auth("Connection: close\r\n")) == 200)
+            let remembered = try await setup.fromMemory()
+            let wrongHost = "GET /v1/auth?profile=emma HTTP/1.1\r\nHost: rebinding.example\r\nAuthorization: Bearer \(setup.token)\r\nConnection: close\r\n\r\n"
+            #expect(try await setup.status(wrongHost) == 421)
+            #expect(try await setup.status(setup.auth("Connection: close\r\n", profile: "liam")) == 401)
+            #expect(try await setup.status(setup.auth("Connection: close\r\n", profile: "emma&profile=emma")) == 400)
+            let post = "POST /v1/auth?profile=emma HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(setup.token)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            let posted = try await setup.status(post)
+            #expect(posted == 404, "the route takes GET only")
+            #expect(try await setup.fromMemory() == remembered, "none of those came from memory")
 
-        setup.clock.advance(by: .seconds(24 * 3600))
-        #expect(try await status(setup.auth("Connection: close\r\n")) == 401, "expired, with nothing committed")
-        #expect(try await setup.fromMemory() == remembered)
+            setup.clock.advance(by: .seconds(24 * 3600))
+            #expect(try await setup.status(setup.auth("Connection: close\r\n")) == 401, "expired, with nothing committed")
+            #expect(try await setup.fromMemory() == remembered)
+        }
     }
 
     @Test("a session ended is refused by the very next request, though its yes was in memory")
     func ended() async throws {
-        let setup = try await Setup()
-        defer { Task { await setup.stop() } }
-        for _ in 0..<2 {
-            #expect(try await RawConnection(port: setup.server.port).exchange(setup.auth("Connection: close\r\n")).status == 200)
+        try await Setup.with { (setup: Setup) async throws in
+            for _ in 0..<2 {
+                #expect(try await setup.status(setup.auth("Connection: close\r\n")) == 200)
+            }
+            #expect(try await setup.fromMemory() == 1)
+            #expect(try await setup.gate.endSession(profile: "emma", by: "mum"))
+            #expect(try await setup.status(setup.auth("Connection: close\r\n")) == 401)
+            #expect(try await setup.fromMemory() == 1)
         }
-        #expect(try await setup.fromMemory() == 1)
-        #expect(try await setup.gate.endSession(profile: "emma", by: "mum"))
-        #expect(try await RawConnection(port: setup.server.port).exchange(setup.auth("Connection: close\r\n")).status == 401)
-        #expect(try await setup.fromMemory() == 1)
     }
 }

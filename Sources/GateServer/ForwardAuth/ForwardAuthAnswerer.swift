@@ -6,16 +6,19 @@ import Logging
 import NIOCore
 import ParentalGate
 
-/// Forward auth's yes from memory, as the router would have written it: the same status,
-/// headers and body, the same request id, log line and counters (``ForwardAuthHandler``).
+/// Forward auth's yes from memory, written as the router writes it (``ForwardAuthHandler``).
+///
+/// The same status, headers in their order and body, a request id of the same kind, the same
+/// log line and counters. The route's own middlewares that can refuse a GET are asked here too;
+/// a new one on the gate's routes must be (``GateServer/router()`` says so where they are added).
 struct ForwardAuthAnswerer: Sendable {
-    let gate: Gate
-    let options: GateServerOptions
-    let metrics: ServerMetrics
-    let logger: Logger
-    let hosts: AllowedHostMiddleware
+    private let gate: Gate
+    private let options: GateServerOptions
+    private let metrics: ServerMetrics
+    private let logger: Logger
+    private let hosts: AllowedHostMiddleware
     /// The `Server` header's value, as the application's configuration names it.
-    let serverName: String
+    private let serverName: String
 
     init(gate: Gate, options: GateServerOptions, metrics: ServerMetrics, logger: Logger, serverName: String) {
         self.gate = gate
@@ -43,8 +46,7 @@ struct ForwardAuthAnswerer: Sendable {
         return rest.first == nil || rest.first == UInt8(ascii: "?")
     }
 
-    /// The yes to the request whose head is `head`, from a connection with `remote`, when
-    /// memory has it; `nil` when the router must answer.
+    /// The yes to `head` from a connection with `remote`, when memory has it; else `nil`.
     func answer(_ head: HTTPRequest, from remote: SocketAddress?, since start: ContinuousClock.Instant, dates: inout HTTPDate) -> Answer? {
         let uri = URI(head.path ?? "")
         guard uri.path == ForwardAuthQuestion.path,
@@ -58,19 +60,19 @@ struct ForwardAuthAnswerer: Sendable {
         let id = RequestID().description
         // The headers in the order the router's answer has them.
         var fields = HTTPFields()
-        fields[.contentType] = "application/json"
+        fields[.contentType] = APIResponse.jsonType
         fields[.contentLength] = String(body.readableBytes)
-        fields[.cacheControl] = "no-store"
+        fields[.cacheControl] = NoStoreMiddleware.value
         fields[RequestLogMiddleware.requestIDField] = id
         fields[.date] = dates.now()
         fields[.server] = serverName
         var logger = logger
         logger[metadataKey: "hb.request.id"] = .string(id)
         let (metrics, address) = (metrics, client.address)
-        metrics.recordForwardAuthFromMemory()
         return Answer(
             head: HTTPResponse(status: .ok, headerFields: fields), body: body, closes: head.headerFields[.connection] == "close",
             record: {
+                metrics.recordForwardAuthFromMemory()
                 RequestLogMiddleware.record(
                     logger, metrics, client: address, method: "GET", route: ForwardAuthQuestion.path, status: 200, since: start)
             })

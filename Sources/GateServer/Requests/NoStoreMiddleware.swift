@@ -6,10 +6,13 @@ import Hummingbird
 struct NoStoreMiddleware: RouterMiddleware {
     typealias Context = GateRequestContext
 
+    /// The header's value.
+    static let value = "no-store"
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         if response.headers[.cacheControl] == nil {
-            response.headers[.cacheControl] = "no-store"
+            response.headers[.cacheControl] = Self.value
         }
         return response
     }

@@ -6,11 +6,14 @@ import ParentalGate
 
 /// Building JSON and RFC 9457 problem+json responses.
 enum APIResponse {
+    /// The `Content-Type` of JSON answers.
+    static let jsonType = "application/json"
+
     /// `value` as JSON (keys sorted, times ISO 8601 UTC with milliseconds).
     static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
         let encoder = JSONEncoder.gate()
         var fields = headers
-        fields[.contentType] = "application/json"
+        fields[.contentType] = jsonType
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))
     }
 
@@ -19,7 +22,7 @@ enum APIResponse {
     /// the rest of a forward-auth answer, which every page behind the proxy waits for.
     static func json(strings fields: [String: String], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
-        headers[.contentType] = "application/json"
+        headers[.contentType] = jsonType
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: FlatJSON.object(fields))))
     }
 

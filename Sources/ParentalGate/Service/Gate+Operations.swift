@@ -153,8 +153,7 @@ extension Gate {
     /// (``SessionMemo``), else read.
     public func session(token: String) async throws(GateError) -> SessionCheck? {
         let reading = timeSource.now()
-        guard !token.isEmpty, token.count <= 200 else { return nil }
-        let key = SecretToken.hash(token)
+        guard let key = Self.sessionKey(token) else { return nil }
         // Taken before the read: a commit during it makes the memo's version stale, never its answer.
         let version = storage.changeVersion()
         if let version, let known = sessionMemo.facts(for: key, at: version) { return try accessible(known?.check(at: reading)) }
@@ -170,16 +169,23 @@ extension Gate {
         return try accessible(facts?.check(at: reading))
     }
 
-    /// The live session `token` belongs to, when memory alone can tell (``SessionMemo``), on
-    /// the caller's thread and without a read; `nil` whenever anything else is the answer or
-    /// the database must be asked: ask ``session(token:)`` then.
+    /// The live session `token` belongs to, when memory alone can tell; else `nil`.
     ///
-    /// For answering forward auth where it arrives, before the router: only a yes is given
-    /// there; every other answer takes the ordinary way, so it is written once.
+    /// For forward auth's answer before the router: only a yes is given there, and every
+    /// other answer takes ``session(token:)``. A token memory does not know costs nothing more;
+    /// a known one costs the change watch's look at the database (``GateStore/changeVersion()``,
+    /// a lock and a few system calls) on the caller's thread.
     package func rememberedSession(token: String) -> SessionCheck? {
-        guard !token.isEmpty, token.count <= 200, let version = storage.changeVersion() else { return nil }
-        guard let known = sessionMemo.facts(for: SecretToken.hash(token), at: version) else { return nil }
+        guard let key = Self.sessionKey(token), let (known, version) = sessionMemo.facts(for: key),
+              storage.changeVersion() == version
+        else { return nil }
         return try? accessible(known?.check(at: timeSource.now()))
+    }
+
+    /// The memo's key for `token`: its hash; `nil` for a token no session can have.
+    private static func sessionKey(_ token: String) -> Data? {
+        guard !token.isEmpty, token.count <= 200 else { return nil }
+        return SecretToken.hash(token)
     }
 
     /// `check`, unless this gate may not use its profile (``limited(_:)``).

@@ -48,6 +48,15 @@ final class SessionMemo: Sendable {
         }
     }
 
+    /// The facts kept for the token whose hash is `key`, and the version they were read at
+    /// (a caller compares it with the watch's now).
+    func facts(for key: Data) -> (facts: Facts?, version: Int64)? {
+        state.withLock { state in
+            guard let version = state.version, let facts = state.known[key] else { return nil }
+            return (facts, version)
+        }
+    }
+
     /// How many answers came from memory (for tests).
     var hits: Int {
         state.withLock { $0.hits }

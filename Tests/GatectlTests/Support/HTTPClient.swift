@@ -67,4 +67,11 @@ enum HTTPClient {
         }
         return reply
     }
+
+    /// The value of the unlabelled counter `name` in the metrics at `url` (a `/metrics` address).
+    static func counter(_ name: String, at url: String) async throws -> Int {
+        let text = try await send(url).text
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return try #require(line.flatMap { Int($0.split(separator: " ").last ?? "") }, "no \(name) in \(text)")
+    }
 }
