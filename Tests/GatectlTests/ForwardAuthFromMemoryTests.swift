@@ -173,11 +173,15 @@ struct ForwardAuthFromMemoryTests {
         try await Setup.with { (setup: Setup) async throws in
             #expect(try await setup.status(setup.auth("Connection: close\r\n")) == 200)
             let before = try await setup.fromMemory()
+            // Pipelined behind it, and sent again once its answer is out (the router has shut
+            // its side by then, and nothing of this connection may be answered any more).
             let connection = try RawConnection(port: setup.server.port)
-            connection.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" + setup.auth() + setup.auth())
+            connection.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" + setup.auth())
             let (text, closed) = try await connection.readUntilClosed(timeout: 30)
             #expect(closed)
             #expect(Answer.all(in: text).count == 1, "\(text)")
+            connection.write(setup.auth())
+            _ = try await connection.waitForCloseWithoutReading(timeout: 30)
             #expect(try await setup.fromMemory() == before)
         }
     }
