@@ -99,8 +99,12 @@ extension ChallengeRecord: ColumnsRecord {
     static let databaseTableName = "challenges"
     static let insertSQL = insertStatement()
     static let byIDSQL = selectSQL(where: .id)
-    /// A profile's challenge in a status (its open one: at most one is open).
-    static let byProfileStatusSQL = selectSQL(where: .profileId, .status)
+    /// A profile's open challenge (at most one is open).
+    ///
+    /// The status is written into the SQL, not bound: it is the condition of the partial index
+    /// `challenges_open_per_profile`, and SQLite plans with a bound value there only by
+    /// compiling the statement again at every step (BENCHMARKS.md §8).
+    static let openByProfileSQL = selectSQL(where: .profileId) + " AND \(Columns.status.name) = '\(ChallengeStatus.open.rawValue)'"
     /// One more wrong answer to a challenge.
     static let countWrongSQL =
         "UPDATE \(databaseTableName) SET \(Columns.wrongAnswers.name) = \(Columns.wrongAnswers.name) + 1 WHERE \(Columns.id.name) = ?"

@@ -99,6 +99,21 @@ package struct GateStore: Sendable {
         watch?.version()
     }
 
+    /// How many times SQLite has compiled again, at a step, a statement the writing connection
+    /// keeps prepared (`SQLITE_STMTSTATUS_REPREPARE`, summed): 0 while none of the hot path's
+    /// statements has a plan that depends on a value bound to it.
+    package func statementsCompiledAgain() async throws -> Int {
+        try await dbWriter.writeWithoutTransaction { db in
+            var count = 0
+            var statement = sqlite3_next_stmt(db.sqliteConnection, nil)
+            while let current = statement {
+                count += Int(sqlite3_stmt_status(current, SQLITE_STMTSTATUS_REPREPARE, 0))
+                statement = sqlite3_next_stmt(db.sqliteConnection, current)
+            }
+            return count
+        }
+    }
+
     /// The durability settings in force on the connection that writes.
     package func durability() async throws -> (journalMode: String, synchronous: Int, foreignKeys: Bool) {
         try await dbWriter.writeWithoutTransaction { db in

@@ -35,8 +35,7 @@ extension SQLRunner {
     /// The profile's open challenge, if it has one.
     package func openChallenge(profileID: Int64) throws -> StoredChallenge? {
         _ = try lockGate(of: profileID)
-        let stored = try fetchOne(ChallengeRecord.self, ChallengeRecord.byProfileStatusSQL, [profileID, ChallengeStatus.open.rawValue]
-        )?.storedChallenge()
+        let stored = try fetchOne(ChallengeRecord.self, ChallengeRecord.openByProfileSQL, [profileID])?.storedChallenge()
         if let stored { memo.challenges[stored.id.rawValue] = stored }
         return stored
     }
