@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TestSlots
 
@@ -338,6 +341,24 @@ struct BrowserTests {
     /// A page on another site (`localhost` is another site than `127.0.0.1`) that opens the
     /// gate page in a window and reloads it, and one that sends the browser there: the
     /// attacker's pages from the security review.
+    /// A loopback port nothing listens on now: the kernel's pick for a socket bound to port 0
+    /// (a random one could be a connection's own, taken while the whole suite runs).
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     static func evilSite(gate: String, in directory: String) throws -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let popup = """
@@ -366,7 +387,7 @@ struct BrowserTests {
         try await Self.withBrowser(db) { server, browser in
             let gatePage = server.url("/gate/emma")
             let folder = try Self.evilSite(gate: gatePage, in: db.scratch.url.path + "/evil")
-            let evilPort = Int.random(in: 40_001...50_000)
+            let evilPort = try Self.freePort()
             let evil = try Self.start("/usr/bin/env", ["python3", "-m", "http.server", String(evilPort), "--bind", "127.0.0.1", "--directory", folder])
             defer { evil.stopForGood() }
             let evilSite = "http://localhost:\(evilPort)"

@@ -81,7 +81,7 @@ extension SQLRunner {
     /// Sets the progress of open challenge `id`'s step: when it was pressed, when it was passed.
     package func setStepProgress(challenge id: ChallengeID, pressedAt: Date?, doneAt: Date?) throws {
         try execute(ChallengeRecord.stepSQL, [
-            pressedAt?.millisecondsSince1970, doneAt?.millisecondsSince1970, id.rawValue, ChallengeStatus.open.rawValue,
+            pressedAt?.millisecondsSince1970, doneAt?.millisecondsSince1970, id.rawValue,
         ])
         memo.challenges[id.rawValue] = nil
     }
@@ -95,7 +95,7 @@ extension SQLRunner {
         guard status != .open else { throw StoreError.constraint("a challenge cannot end as open") }
         guard let stored = try challenge(id: id) else { throw StoreError.notFound(.challenge(id.rawValue)) }
         guard stored.status == .open else { throw StoreError.conflict(.challengeEnded(id.rawValue)) }
-        try execute(ChallengeRecord.endSQL, [status.rawValue, now.millisecondsSince1970, id.rawValue, ChallengeStatus.open.rawValue])
+        try execute(ChallengeRecord.endSQL, [status.rawValue, now.millisecondsSince1970, id.rawValue])
         memo.challenges[id.rawValue] = nil
         let kind: AuditEventKind = switch status {
         case .open, .passed: .challengePassed
