@@ -60,7 +60,7 @@ struct BrowserTests {
         _ db: TestDatabase, arguments: [String] = [], touch: Bool = false, _ body: (ServedGate, WebDriver, WebDriver) async throws -> Void
     ) async throws {
         let server = try await ServedGate.start(db, arguments)
-        let driverPort = Int.random(in: 30_001...40_000)
+        let driverPort = try Self.freePort()
         let driver = try Self.start("/usr/bin/chromedriver", ["--port=\(driverPort)"])
         defer { driver.stopForGood() }
         let driverURL = try #require(URL(string: "http://127.0.0.1:\(driverPort)"))
@@ -342,7 +342,7 @@ struct BrowserTests {
     /// gate page in a window and reloads it, and one that sends the browser there: the
     /// attacker's pages from the security review.
     /// A loopback port nothing listens on now: the kernel's pick for a socket bound to port 0
-    /// (a random one could be a connection's own, taken while the whole suite runs).
+    /// (a random one could be a connection's own, taken while the whole suite runs: it was, twice).
     static func freePort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EMFILE) }
