@@ -56,6 +56,18 @@ package final class PostgresTransaction: SQLRunner {
         try rows(sql, arguments).rows.map { try Record(row: $0) }
     }
 
+    package func fetchOne<Record: ReadableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
+    ) throws -> Record? {
+        try rows(sql, arguments).rows.first.map { try Record(row: $0) }
+    }
+
+    package func fetchAll<Record: ReadableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
+    ) throws -> [Record] {
+        try rows(sql, arguments).rows.map { try Record(row: $0) }
+    }
+
     @discardableResult
     package func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
         try rows(sql, arguments).changed

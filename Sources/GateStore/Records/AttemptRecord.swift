@@ -29,7 +29,7 @@ struct AttemptRecord: Hashable {
 
 // MARK: - Database
 
-extension AttemptRecord: ColumnsRecord {
+extension AttemptRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "attempts"
     static let insertSQL = insertStatement()
 
@@ -38,16 +38,16 @@ extension AttemptRecord: ColumnsRecord {
         case responseMs = "response_ms", answeredAt = "answered_at", client
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        challengeId = row[Columns.challengeId]
-        profileId = row[Columns.profileId]
-        givenValue = row[Columns.givenValue]
-        outcome = row[Columns.outcome]
-        responseMs = row[Columns.responseMs]
-        answeredAt = row[Columns.answeredAt]
-        client = row[Columns.client]
-        if row.hasColumn(Self.countColumn) { count = row[Self.countColumn] }
+    init(row: some ColumnReader) throws {
+        id = try row[Columns.id]
+        challengeId = try row[Columns.challengeId]
+        profileId = try row[Columns.profileId]
+        givenValue = try row[Columns.givenValue]
+        outcome = try row[Columns.outcome]
+        responseMs = try row[Columns.responseMs]
+        answeredAt = try row[Columns.answeredAt]
+        client = try row[Columns.client]
+        if row.hasColumn(Self.countColumn) { count = try row[Self.countColumn] }
     }
 
     /// The name ``selectWithCount`` gives the count.

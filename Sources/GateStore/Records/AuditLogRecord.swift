@@ -63,7 +63,7 @@ struct AuditLogRecord {
 
 // MARK: - Database
 
-extension AuditLogRecord: ColumnsRecord {
+extension AuditLogRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "audit_log"
     static let insertSQL = insertStatement()
 
@@ -72,20 +72,20 @@ extension AuditLogRecord: ColumnsRecord {
         case challengeId = "challenge_id", details, prevHash = "prev_hash", hash
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        occurredAt = row[Columns.occurredAt]
-        kind = row[Columns.kind]
-        profileId = row[Columns.profileId]
-        profileName = row[Columns.profileName]
-        actor = row[Columns.actor]
-        client = row[Columns.client]
-        challengeId = row[Columns.challengeId]
-        details = row[Columns.details]
-        prevHash = row[Columns.prevHash]
-        hash = row[Columns.hash]
-        if let count: Int64 = row[Self.runCount] {
-            run = (count, row[Self.runLastAt] ?? occurredAt, row[Self.runClosed] ?? false)
+    init(row: some ColumnReader) throws {
+        id = try row[Columns.id]
+        occurredAt = try row[Columns.occurredAt]
+        kind = try row[Columns.kind]
+        profileId = try row[Columns.profileId]
+        profileName = try row[Columns.profileName]
+        actor = try row[Columns.actor]
+        client = try row[Columns.client]
+        challengeId = try row[Columns.challengeId]
+        details = try row[Columns.details]
+        prevHash = try row[Columns.prevHash]
+        hash = try row[Columns.hash]
+        if let count: Int64 = try row[Self.runCount] {
+            run = (count, try row[Self.runLastAt] ?? occurredAt, try row[Self.runClosed] ?? false)
         }
     }
 

@@ -32,7 +32,7 @@ struct AuditRepeatRecord {
 
 // MARK: - Database
 
-extension AuditRepeatRecord: ColumnsRecord {
+extension AuditRepeatRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "audit_repeats"
     static let insertSQL = insertStatement()
     /// The open runs: read with the audit log's tail by a transaction's first record while any
@@ -49,14 +49,14 @@ extension AuditRepeatRecord: ColumnsRecord {
         case auditId = "audit_id", profileId = "profile_id", kind, runKey = "run_key", count, lastAt = "last_at", closed
     }
 
-    init(row: Row) throws {
-        auditId = row[Columns.auditId]
-        profileId = row[Columns.profileId]
-        kind = row[Columns.kind]
-        runKey = row[Columns.runKey]
-        count = row[Columns.count]
-        lastAt = row[Columns.lastAt]
-        closed = row[Columns.closed]
+    init(row: some ColumnReader) throws {
+        auditId = try row[Columns.auditId]
+        profileId = try row[Columns.profileId]
+        kind = try row[Columns.kind]
+        runKey = try row[Columns.runKey]
+        count = try row[Columns.count]
+        lastAt = try row[Columns.lastAt]
+        closed = try row[Columns.closed]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {

@@ -95,7 +95,7 @@ struct ChallengeRecord: Hashable {
 
 // MARK: - Database
 
-extension ChallengeRecord: ColumnsRecord {
+extension ChallengeRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "challenges"
     static let insertSQL = insertStatement()
     static let byIDSQL = selectSQL(where: .id)
@@ -122,30 +122,30 @@ extension ChallengeRecord: ColumnsRecord {
         case arithmetic, motion, shownStill = "shown_still", step, stepPressedAt = "step_pressed_at", stepDoneAt = "step_done_at"
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        profileId = row[Columns.profileId]
-        source = row[Columns.source]
-        questionId = row[Columns.questionId]
-        locale = row[Columns.locale]
-        prompt = row[Columns.prompt]
-        answer = row[Columns.answer]
-        answerFormat = row[Columns.answerFormat]
-        choices = row[Columns.choices]
-        issuedAt = row[Columns.issuedAt]
-        deadline = row[Columns.deadline]
-        maxWrongAnswers = row[Columns.maxWrongAnswers]
-        minResponseTimeMs = row[Columns.minResponseTimeMs]
-        wrongAnswers = row[Columns.wrongAnswers]
-        status = row[Columns.status]
-        endedAt = row[Columns.endedAt]
-        client = row[Columns.client]
-        arithmetic = row[Columns.arithmetic]
-        motion = row[Columns.motion]
-        shownStill = row[Columns.shownStill]
-        step = row[Columns.step]
-        stepPressedAt = row[Columns.stepPressedAt]
-        stepDoneAt = row[Columns.stepDoneAt]
+    init(row: some ColumnReader) throws {
+        id = try row[Columns.id]
+        profileId = try row[Columns.profileId]
+        source = try row[Columns.source]
+        questionId = try row[Columns.questionId]
+        locale = try row[Columns.locale]
+        prompt = try row[Columns.prompt]
+        answer = try row[Columns.answer]
+        answerFormat = try row[Columns.answerFormat]
+        choices = try row[Columns.choices]
+        issuedAt = try row[Columns.issuedAt]
+        deadline = try row[Columns.deadline]
+        maxWrongAnswers = try row[Columns.maxWrongAnswers]
+        minResponseTimeMs = try row[Columns.minResponseTimeMs]
+        wrongAnswers = try row[Columns.wrongAnswers]
+        status = try row[Columns.status]
+        endedAt = try row[Columns.endedAt]
+        client = try row[Columns.client]
+        arithmetic = try row[Columns.arithmetic]
+        motion = try row[Columns.motion]
+        shownStill = try row[Columns.shownStill]
+        step = try row[Columns.step]
+        stepPressedAt = try row[Columns.stepPressedAt]
+        stepDoneAt = try row[Columns.stepDoneAt]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {

@@ -40,6 +40,6 @@ extension ColumnsRecord {
     /// Inserts this row through a statement prepared once per connection; a `nil` integer
     /// primary key is chosen by SQLite (`db.lastInsertedRowID`).
     func insertCached(_ db: Database) throws {
-        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(Columns.allCases.map(databaseValue(of:))))
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: StatementArguments(positional: Columns.allCases.map(databaseValue(of:))))
     }
 }

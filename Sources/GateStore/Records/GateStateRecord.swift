@@ -36,7 +36,7 @@ struct GateStateRecord: Hashable {
 
 // MARK: - Database
 
-extension GateStateRecord: ColumnsRecord {
+extension GateStateRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "gate_states"
     static let insertSQL = insertStatement()
     /// `UPDATE gate_states SET (every column but the profile) WHERE profile_id = ?`.
@@ -50,15 +50,15 @@ extension GateStateRecord: ColumnsRecord {
         case latestSeenAt = "latest_seen_at", updatedAt = "updated_at"
     }
 
-    init(row: Row) throws {
-        profileId = row[Columns.profileId]
-        failuresInRow = row[Columns.failuresInRow]
-        lastFailureAt = row[Columns.lastFailureAt]
-        lockoutLevel = row[Columns.lockoutLevel]
-        lockedUntil = row[Columns.lockedUntil]
-        hardLocked = row[Columns.hardLocked]
-        latestSeenAt = row[Columns.latestSeenAt]
-        updatedAt = row[Columns.updatedAt]
+    init(row: some ColumnReader) throws {
+        profileId = try row[Columns.profileId]
+        failuresInRow = try row[Columns.failuresInRow]
+        lastFailureAt = try row[Columns.lastFailureAt]
+        lockoutLevel = try row[Columns.lockoutLevel]
+        lockedUntil = try row[Columns.lockedUntil]
+        hardLocked = try row[Columns.hardLocked]
+        latestSeenAt = try row[Columns.latestSeenAt]
+        updatedAt = try row[Columns.updatedAt]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {

@@ -21,7 +21,7 @@ struct OutboxRecord {
 
 // MARK: - Database
 
-extension OutboxRecord: ColumnsRecord {
+extension OutboxRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "notification_outbox"
     static let insertSQL = insertStatement()
 
@@ -31,20 +31,20 @@ extension OutboxRecord: ColumnsRecord {
         case deliveredAt = "delivered_at", lastError = "last_error", requestId = "request_id"
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        deliveryId = row[Columns.deliveryId]
-        subscriptionId = row[Columns.subscriptionId]
-        auditId = row[Columns.auditId]
-        eventKind = row[Columns.eventKind]
-        profileName = row[Columns.profileName]
-        occurredAt = row[Columns.occurredAt]
-        details = row[Columns.details]
-        attempts = row[Columns.attempts]
-        nextAttemptAt = row[Columns.nextAttemptAt]
-        deliveredAt = row[Columns.deliveredAt]
-        lastError = row[Columns.lastError]
-        requestId = row[Columns.requestId]
+    init(row: some ColumnReader) throws {
+        id = try row[Columns.id]
+        deliveryId = try row[Columns.deliveryId]
+        subscriptionId = try row[Columns.subscriptionId]
+        auditId = try row[Columns.auditId]
+        eventKind = try row[Columns.eventKind]
+        profileName = try row[Columns.profileName]
+        occurredAt = try row[Columns.occurredAt]
+        details = try row[Columns.details]
+        attempts = try row[Columns.attempts]
+        nextAttemptAt = try row[Columns.nextAttemptAt]
+        deliveredAt = try row[Columns.deliveredAt]
+        lastError = try row[Columns.lastError]
+        requestId = try row[Columns.requestId]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {

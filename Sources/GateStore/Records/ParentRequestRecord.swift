@@ -21,7 +21,7 @@ struct ParentRequestRecord {
 
 // MARK: - Database
 
-extension ParentRequestRecord: ColumnsRecord {
+extension ParentRequestRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "parent_requests"
     static let insertSQL = insertStatement()
 
@@ -31,20 +31,20 @@ extension ParentRequestRecord: ColumnsRecord {
         case sessionId = "session_id", sessionBox = "session_box", pickedUpAt = "picked_up_at", account
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        handleHash = row[Columns.handleHash]
-        profileId = row[Columns.profileId]
-        client = row[Columns.client]
-        createdAt = row[Columns.createdAt]
-        expiresAt = row[Columns.expiresAt]
-        status = row[Columns.status]
-        decidedAt = row[Columns.decidedAt]
-        decidedBy = row[Columns.decidedBy]
-        sessionId = row[Columns.sessionId]
-        sessionBox = row[Columns.sessionBox]
-        pickedUpAt = row[Columns.pickedUpAt]
-        account = row[Columns.account]
+    init(row: some ColumnReader) throws {
+        id = try row[Columns.id]
+        handleHash = try row[Columns.handleHash]
+        profileId = try row[Columns.profileId]
+        client = try row[Columns.client]
+        createdAt = try row[Columns.createdAt]
+        expiresAt = try row[Columns.expiresAt]
+        status = try row[Columns.status]
+        decidedAt = try row[Columns.decidedAt]
+        decidedBy = try row[Columns.decidedBy]
+        sessionId = try row[Columns.sessionId]
+        sessionBox = try row[Columns.sessionBox]
+        pickedUpAt = try row[Columns.pickedUpAt]
+        account = try row[Columns.account]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {

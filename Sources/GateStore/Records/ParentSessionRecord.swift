@@ -25,7 +25,7 @@ struct ParentSessionRecord: Hashable {
 
 // MARK: - Database
 
-extension ParentSessionRecord: ColumnsRecord {
+extension ParentSessionRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "parent_sessions"
     static let insertSQL = insertStatement()
     static let byTokenHashSQL = selectSQL(where: .tokenHash)
@@ -44,15 +44,15 @@ extension ParentSessionRecord: ColumnsRecord {
         case expiresAt = "expires_at", endedAt = "ended_at", endReason = "end_reason"
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        profileId = row[Columns.profileId]
-        tokenHash = row[Columns.tokenHash]
-        challengeId = row[Columns.challengeId]
-        openedAt = row[Columns.openedAt]
-        expiresAt = row[Columns.expiresAt]
-        endedAt = row[Columns.endedAt]
-        endReason = row[Columns.endReason]
+    init(row: some ColumnReader) throws {
+        id = try row[Columns.id]
+        profileId = try row[Columns.profileId]
+        tokenHash = try row[Columns.tokenHash]
+        challengeId = try row[Columns.challengeId]
+        openedAt = try row[Columns.openedAt]
+        expiresAt = try row[Columns.expiresAt]
+        endedAt = try row[Columns.endedAt]
+        endReason = try row[Columns.endReason]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {

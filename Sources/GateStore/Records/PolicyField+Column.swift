@@ -21,8 +21,8 @@ extension PolicyField {
     }
 
     /// The value stored in ``column`` of `row`, `nil` when inherited.
-    func value(in row: Row) throws -> PolicyValue? {
-        let stored: DatabaseValue = row[column]
+    func value(in row: some ColumnReader) throws -> PolicyValue? {
+        let stored: DatabaseValue = try row[column]
         if stored.isNull { return nil }
         // Plain statements: Swift 6.3's optimizer crashes (CopyPropagation) on a `switch`
         // expression here whose branch throws inside `map`.

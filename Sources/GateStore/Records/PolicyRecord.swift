@@ -10,7 +10,7 @@ struct PolicyRecord {
 
 // MARK: - Database
 
-extension PolicyRecord: FetchableRecord, TableRecord {
+extension PolicyRecord: ReadableRecord, TableRecord {
     static let databaseTableName = "policies"
     /// The household's row, read by every gate operation: a statement cached per connection.
     static let householdSQL = "SELECT * FROM \(databaseTableName) WHERE \(Columns.profileId.name) IS NULL"
@@ -34,13 +34,13 @@ extension PolicyRecord: FetchableRecord, TableRecord {
         case id, profileId = "profile_id", version, updatedAt = "updated_at", updatedBy = "updated_by"
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        profileId = row[Columns.profileId]
+    init(row: some ColumnReader) throws {
+        id = try row[Columns.id]
+        profileId = try row[Columns.profileId]
         var values: [PolicyField: PolicyValue] = [:]
         for field in PolicyField.allCases {
             values[field] = try field.value(in: row)
         }
-        overrides = try PolicyOverrides(values, version: row[Columns.version])
+        overrides = try PolicyOverrides(values, version: try row[Columns.version])
     }
 }

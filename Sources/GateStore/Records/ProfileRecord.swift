@@ -24,7 +24,7 @@ struct ProfileRecord: Hashable {
 
 // MARK: - Database
 
-extension ProfileRecord: ColumnsRecord {
+extension ProfileRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "profiles"
     static let insertSQL = insertStatement()
     /// The row of a name's lookup key: read by every gate operation, so its statement is cached.
@@ -47,15 +47,15 @@ extension ProfileRecord: ColumnsRecord {
         case createdAt = "created_at", updatedAt = "updated_at"
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        name = row[Columns.name]
-        nameKey = row[Columns.nameKey]
-        displayName = row[Columns.displayName]
-        locale = row[Columns.locale]
-        isEnabled = row[Columns.isEnabled]
-        createdAt = row[Columns.createdAt]
-        updatedAt = row[Columns.updatedAt]
+    init(row: some ColumnReader) throws {
+        id = try row[Columns.id]
+        name = try row[Columns.name]
+        nameKey = try row[Columns.nameKey]
+        displayName = try row[Columns.displayName]
+        locale = try row[Columns.locale]
+        isEnabled = try row[Columns.isEnabled]
+        createdAt = try row[Columns.createdAt]
+        updatedAt = try row[Columns.updatedAt]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {

@@ -21,7 +21,7 @@ struct QuestionRecord: Hashable {
 
 // MARK: - Database
 
-extension QuestionRecord: ColumnsRecord {
+extension QuestionRecord: ColumnsRecord, ReadableRecord {
     static let databaseTableName = "questions"
     static let insertSQL = insertStatement()
     /// The set a question belongs to (`set_id`).
@@ -45,13 +45,13 @@ extension QuestionRecord: ColumnsRecord {
         case id, setId = "set_id", position, prompt, answer, choices
     }
 
-    init(row: Row) throws {
-        id = row[Columns.id]
-        setId = row[Columns.setId]
-        position = row[Columns.position]
-        prompt = row[Columns.prompt]
-        answer = row[Columns.answer]
-        choices = row[Columns.choices]
+    init(row: some ColumnReader) throws {
+        id = try row[Columns.id]
+        setId = try row[Columns.setId]
+        position = try row[Columns.position]
+        prompt = try row[Columns.prompt]
+        answer = try row[Columns.answer]
+        choices = try row[Columns.choices]
     }
 
     func databaseValue(of column: Columns) -> (any DatabaseValueConvertible)? {

@@ -66,13 +66,13 @@ extension QuestionSetRecord: ColumnsRecord {
 }
 
 /// A row of ``QuestionSetRecord/summariesSQL``: a set and how many questions it holds.
-struct QuestionSetSummaryRow: FetchableRecord {
+struct QuestionSetSummaryRow: ReadableRecord {
     var summary: QuestionSetSummary
 
-    init(row: Row) throws {
+    init(row: some ColumnReader) throws {
         typealias Columns = QuestionSetRecord.Columns
         summary = QuestionSetSummary(
-            id: row[Columns.id], name: row[Columns.name], locale: try LocaleTag(stored: row[Columns.locale] as String),
-            questionCount: row[QuestionSetRecord.questionCount], updatedAt: Date(millisecondsSince1970: row[Columns.updatedAt]))
+            id: try row[Columns.id], name: try row[Columns.name], locale: try LocaleTag(stored: try row[Columns.locale] as String),
+            questionCount: try row[QuestionSetRecord.questionCount], updatedAt: Date(millisecondsSince1970: try row[Columns.updatedAt]))
     }
 }

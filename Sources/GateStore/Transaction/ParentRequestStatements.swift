@@ -80,27 +80,27 @@ enum ParentRequestStatements {
 }
 
 /// A row of ``ParentRequestStatements/requestSQL``: a request with its sealed session token.
-struct RequestRow: FetchableRecord {
+struct RequestRow: ReadableRecord {
     var request: ParentRequest
     var sessionBox: Data?
 
-    init(row: Row) throws {
-        request = try ParentRequestRecord(row: row).request(profile: row["profile_name"], displayName: row["profile_display_name"])
-        sessionBox = row[ParentRequestRecord.Columns.sessionBox]
+    init(row: some ColumnReader) throws {
+        request = try ParentRequestRecord(row: row).request(profile: try row["profile_name"], displayName: try row["profile_display_name"])
+        sessionBox = try row[ParentRequestRecord.Columns.sessionBox]
     }
 }
 
 /// A row of ``ParentRequestStatements/dueSQL(_:)``: a request whose time is up, and the gate's time.
-struct DueRequest: FetchableRecord {
+struct DueRequest: ReadableRecord {
     var id: Int64
     var profileID: Int64
     var expiresAt: Int64
     var now: Int64
 
-    init(row: Row) {
-        id = row["id"]
-        profileID = row["profile_id"]
-        expiresAt = row["expires_at"]
-        now = row["now"]
+    init(row: some ColumnReader) throws {
+        id = try row["id"]
+        profileID = try row["profile_id"]
+        expiresAt = try row["expires_at"]
+        now = try row["now"]
     }
 }

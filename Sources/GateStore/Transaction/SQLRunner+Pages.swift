@@ -125,22 +125,22 @@ extension SQLRunner {
 }
 
 /// A kind of audit record and how many the log holds.
-struct KindCount: FetchableRecord {
+struct KindCount: ReadableRecord {
     var kind: String
     var n: Int
 
-    init(row: Row) {
-        kind = row["kind"]
-        n = row["n"]
+    init(row: some ColumnReader) throws {
+        kind = try row["kind"]
+        n = try row["n"]
     }
 }
 
 /// The one value of a row (a count, a minimum).
-struct SingleValue: FetchableRecord {
+struct SingleValue: ReadableRecord {
     var value: DatabaseValue?
 
-    init(row: Row) {
-        value = row.databaseValues.first
+    init(row: some ColumnReader) throws {
+        value = try row[0]
     }
 
     /// The value as a count (0 when it is NULL).

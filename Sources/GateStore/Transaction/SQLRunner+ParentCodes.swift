@@ -70,12 +70,12 @@ extension SQLRunner {
 }
 
 /// The household's recent wrong codes: how many, and the oldest's time in milliseconds.
-private struct WrongCodes: FetchableRecord {
+private struct WrongCodes: ReadableRecord {
     var count: Int
     var oldest: Int64?
 
-    init(row: Row) {
-        count = row["n"] ?? 0
-        oldest = row["oldest"]
+    init(row: some ColumnReader) throws {
+        count = try row["n"] ?? 0
+        oldest = try row["oldest"]
     }
 }

@@ -18,6 +18,10 @@ package protocol SQLRunner {
     func fetchOne<Record: FetchableRecord>(_ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Record?
     /// Every row of `sql` as a `Record`.
     func fetchAll<Record: FetchableRecord>(_ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [Record]
+    /// The first row of `sql` as a `Record` that reads any ``ColumnReader`` (SQLite reads it in place).
+    func fetchOne<Record: ReadableRecord>(_ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Record?
+    /// Every row of `sql` as a `Record` that reads any ``ColumnReader`` (SQLite reads each in place).
+    func fetchAll<Record: ReadableRecord>(_ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> [Record]
     /// Runs the write `sql`; returns the rows it changed.
     @discardableResult
     func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int

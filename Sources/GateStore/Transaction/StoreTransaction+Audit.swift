@@ -8,11 +8,11 @@ extension StoreTransaction {
     /// a gap that verification reports). Reads the open runs with it, when there are any.
     package func auditTail() throws -> (id: Int64, hash: Data) {
         if let tail = memo.auditTail { return tail }
-        let row = try Row.fetchOne(db.cachedStatement(sql: Self.tailSQL))
-        let hash: Data = row?["hash"] ?? row?["anchor_hash"] ?? AuditChain.genesis
-        let id: Int64 = max(row?["id"] ?? 0, row?["anchor_id"] ?? 0, row?["seq"] ?? 0)
-        if row?["open_runs"] == true {
-            for record in try AuditRepeatRecord.fetchAll(db.cachedStatement(sql: AuditRepeatRecord.openSQL)) {
+        let tail = try fetchOne(AuditTail.self, Self.tailSQL, [])
+        let hash = tail?.hash ?? AuditChain.genesis
+        let id = tail?.id ?? 0
+        if tail?.openRuns == true {
+            for record in try fetchAll(AuditRepeatRecord.self, AuditRepeatRecord.openSQL, []) {
                 guard let run = record.run else { continue }
                 memo.openRuns[run.profileID, default: [:]][run.kind] = run
             }
@@ -37,4 +37,23 @@ extension StoreTransaction {
             LEFT JOIN (SELECT \(Log.id.name), \(Log.hash.name) FROM \(log) ORDER BY \(Log.id.name) DESC LIMIT 1) l
             """
     }()
+}
+
+/// The row of ``StoreTransaction``'s tail statement: the id and hash the next audit record
+/// follows, and whether any run is open.
+private struct AuditTail: ReadableRecord {
+    var id: Int64
+    var hash: Data
+    var openRuns: Bool
+
+    init(row: some ColumnReader) throws {
+        let newest: Data? = try row["hash"]
+        let anchor: Data? = try row["anchor_hash"]
+        hash = newest ?? anchor ?? AuditChain.genesis
+        let newestID: Int64? = try row["id"]
+        let anchorID: Int64? = try row["anchor_id"]
+        let highestID: Int64? = try row["seq"]
+        id = max(newestID ?? 0, anchorID ?? 0, highestID ?? 0)
+        openRuns = try row["open_runs"] ?? false
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The reads and writes of one transaction of a ``GateStore``.
 ///
@@ -22,18 +23,25 @@ package struct StoreTransaction {
         memo.account = account
     }
 
-    /// The first row of `sql`, through a statement prepared once per connection.
-    func fetchOne<Record: FetchableRecord>(
-        _ type: Record.Type, cached sql: String, arguments: StatementArguments = []
-    ) throws -> Record? {
-        try Record.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
-    }
-
-    /// Runs the write `sql` through a statement prepared once per connection; returns the rows it changed.
-    @discardableResult
-    func execute(cached sql: String, arguments: StatementArguments = []) throws -> Int {
-        try db.cachedStatement(sql: sql).execute(arguments: arguments)
-        return db.changesCount
+    /// Steps `sql` through a statement prepared once per connection, handing each row to
+    /// `take` in place until it returns `false` or the rows end; the statement is reset after.
+    private func step(
+        _ sql: String, _ arguments: [(any DatabaseValueConvertible)?], _ take: (SteppedRow) throws -> Bool
+    ) throws {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(StatementArguments(positional: arguments))
+        defer { sqlite3_reset(statement.sqliteStatement) }
+        let row = SteppedRow(statement: statement)
+        while true {
+            switch sqlite3_step(statement.sqliteStatement) {
+            case SQLITE_ROW:
+                guard try take(row) else { return }
+            case SQLITE_DONE:
+                return
+            case let code:
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql)
+            }
+        }
     }
 }
 
@@ -41,18 +49,40 @@ extension StoreTransaction: GateTransaction, SQLRunner {
     package func fetchOne<Record: FetchableRecord>(
         _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
     ) throws -> Record? {
-        try Record.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+        try Record.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(positional: arguments))
     }
 
     package func fetchAll<Record: FetchableRecord>(
         _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
     ) throws -> [Record] {
-        try Record.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+        try Record.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(positional: arguments))
+    }
+
+    package func fetchOne<Record: ReadableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
+    ) throws -> Record? {
+        var found: Record?
+        try step(sql, arguments) { row in
+            found = try Record(row: row)
+            return false
+        }
+        return found
+    }
+
+    package func fetchAll<Record: ReadableRecord>(
+        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
+    ) throws -> [Record] {
+        var records: [Record] = []
+        try step(sql, arguments) { row in
+            records.append(try Record(row: row))
+            return true
+        }
+        return records
     }
 
     @discardableResult
     package func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?]) throws -> Int {
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(positional: arguments))
         return db.changesCount
     }
 

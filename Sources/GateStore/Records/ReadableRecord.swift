@@ -1,0 +1,7 @@
+import GRDB
+
+/// A record that reads itself from any ``ColumnReader``: from GRDB's `Row` on PostgreSQL and
+/// in GRDB's own fetches, and in place from a statement SQLite steps (``SteppedRow``).
+package protocol ReadableRecord: FetchableRecord {
+    init(row: some ColumnReader) throws
+}
