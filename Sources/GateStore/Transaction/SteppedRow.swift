@@ -5,8 +5,7 @@ import GRDB
 /// GRDB's `Row` over a statement makes a dictionary of every column's name each time a fetch
 /// begins: about 150 of a gate cycle's mallocs (BENCHMARKS.md §8). This finds a name in the
 /// statement's own list, made once per cached statement, and throws where `Row` would stop
-/// the process (a missing column, a NULL or a value of another type where the record
-/// expects one).
+/// the process (a column missing, NULL or of another type where the record expects a value).
 struct SteppedRow: ColumnReader {
     let statement: Statement
 
@@ -26,6 +25,8 @@ struct SteppedRow: ColumnReader {
     subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
         get throws {
             guard let index = index(of: name) else {
+                // As GRDB's `Row`: a column the statement lacks reads as NULL where the record takes an optional.
+                if let absent = Value.fromDatabaseValue(.null) { return absent }
                 throw StoreError.constraint("malformed row: no column \(name) in \(statement.sql)")
             }
             return try self[index]
