@@ -20,6 +20,16 @@ func registerCycleBenchmarks() {
         gate.clear()
     }
 
+    let rawAsync = Holder<RawCycle>()
+    Benchmark("SQLite C API cycle (floor, async closure)", configuration: configuration) { _ async throws in
+        try rawAsync.value().cycle()
+    } setup: {
+        let fixture = try await CycleFixture(directory: BenchSettings.freshDirectory("raw-cycle-async"))
+        rawAsync.set(try RawCycle(path: fixture.path))
+    } teardown: {
+        rawAsync.clear()
+    }
+
     let raw = Holder<RawCycle>()
     Benchmark("SQLite C API cycle (floor)", configuration: configuration) { _ in
         try raw.value().cycle()
