@@ -7,8 +7,9 @@ import GRDB
 /// sessions) runs on both backends.
 ///
 /// The statements are the records' own (`ProfileRecord.byNameKeySQL`, …), written in SQL both
-/// SQLite and PostgreSQL take, with `?` for each argument. Rows come back as GRDB `Row`s, so
-/// a record reads itself the same way from either.
+/// SQLite and PostgreSQL take, with `?` for each argument. A record reads itself from a
+/// ``ColumnReader``, the same way from either: a GRDB `Row`, or on SQLite a ``ReadableRecord``
+/// from the stepped statement's current row.
 package protocol SQLRunner {
     /// What this transaction already read or wrote.
     var memo: TransactionMemo { get }

@@ -1,22 +1,31 @@
 import GRDB
+import GRDBSQLite
 
 /// The current row of a statement ``StoreTransaction`` steps itself, read in place.
 ///
-/// GRDB's `Row` over a statement makes a dictionary of every column's name each time a fetch
-/// begins: about 150 of a gate cycle's mallocs (BENCHMARKS.md §8). This finds a name in the
-/// statement's own list, made once per cached statement, and throws where `Row` would stop
-/// the process (a column missing, NULL or of another type where the record expects a value).
+/// GRDB's `Row` over a statement makes a dictionary of every column's name, and a cursor,
+/// each time a fetch begins: about 150 of a gate cycle's 850 mallocs (BENCHMARKS.md §8). This
+/// finds a name among SQLite's own names of the statement's columns, as `Row` does: ignoring
+/// case, the leftmost. Where `Row` stops the process (a column missing, NULL or of another type
+/// where the record expects a value), this throws SQLite's `SQLITE_CORRUPT`, which the store
+/// reports as a damaged database.
 struct SteppedRow: ColumnReader {
-    let statement: Statement
+    private let statement: SQLiteStatement
+
+    init(_ statement: SQLiteStatement) {
+        self.statement = statement
+    }
 
     subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
         get throws {
-            guard index >= 0, index < statement.columnCount else {
-                throw StoreError.constraint("malformed row: no column \(index) in \(statement.sql)")
+            guard index >= 0, index < sqlite3_column_count(statement) else {
+                throw Self.malformed("no column \(index)")
             }
-            let value = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: CInt(index))
+            let value = DatabaseValue(sqliteStatement: statement, index: CInt(index))
             guard let decoded = Value.fromDatabaseValue(value) else {
-                throw StoreError.constraint("malformed row: column \(statement.columnNames[index]) holds \(value), not a \(Value.self)")
+                let stored = value.isNull ? "NULL" : "a value of another type"
+                let name = sqlite3_column_name(statement, CInt(index)).map { String(cString: $0) } ?? "\(index)"
+                throw Self.malformed("column \(name) holds \(stored), not a \(Value.self)")
             }
             return decoded
         }
@@ -25,9 +34,9 @@ struct SteppedRow: ColumnReader {
     subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
         get throws {
             guard let index = index(of: name) else {
-                // As GRDB's `Row`: a column the statement lacks reads as NULL where the record takes an optional.
-                if let absent = Value.fromDatabaseValue(.null) { return absent }
-                throw StoreError.constraint("malformed row: no column \(name) in \(statement.sql)")
+                // As GRDB's `Row`: a column the statement lacks reads as nil where the record takes an optional.
+                if let absent = Value.fromMissingColumn() { return absent }
+                throw Self.malformed("no column \(name)")
             }
             return try self[index]
         }
@@ -41,9 +50,15 @@ struct SteppedRow: ColumnReader {
         index(of: name) != nil
     }
 
-    /// The leftmost column named `name`: the statement's names as SQLite gives them, else
-    /// GRDB's case-insensitive lookup.
+    /// The leftmost column named `name`, ignoring ASCII case as SQLite does, asked of SQLite
+    /// each time (a cached statement is compiled again when another process changes the schema).
     private func index(of name: String) -> Int? {
-        statement.columnNames.firstIndex(of: name) ?? statement.index(ofColumn: name)
+        name.withCString { wanted in
+            (0..<Int(sqlite3_column_count(statement))).first { sqlite3_stricmp(sqlite3_column_name(statement, CInt($0)), wanted) == 0 }
+        }
+    }
+
+    private static func malformed(_ problem: String) -> DatabaseError {
+        DatabaseError(resultCode: .SQLITE_CORRUPT, message: "malformed row: \(problem)")
     }
 }

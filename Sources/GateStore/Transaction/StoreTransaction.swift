@@ -25,19 +25,27 @@ package struct StoreTransaction {
 
     /// Steps `sql` through a statement prepared once per connection, handing each row to
     /// `take` in place until it returns `false` or the rows end; the statement is reset after.
+    ///
+    /// Only reads come here. GRDB's own execution also records the database region a
+    /// statement read, tells transaction observers, and checks a suspended or aborted
+    /// transaction: the store uses none of these. Its cancellation interrupts the connection;
+    /// an interrupted step is a `CancellationError` here too.
     private func step(
         _ sql: String, _ arguments: [(any DatabaseValueConvertible)?], _ take: (SteppedRow) throws -> Bool
     ) throws {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(StatementArguments(positional: arguments))
-        defer { sqlite3_reset(statement.sqliteStatement) }
-        let row = SteppedRow(statement: statement)
+        let sqliteStatement = statement.sqliteStatement
+        defer { sqlite3_reset(sqliteStatement) }
+        let row = SteppedRow(sqliteStatement)
         while true {
-            switch sqlite3_step(statement.sqliteStatement) {
+            switch sqlite3_step(sqliteStatement) {
             case SQLITE_ROW:
                 guard try take(row) else { return }
             case SQLITE_DONE:
                 return
+            case SQLITE_INTERRUPT:
+                throw CancellationError()
             case let code:
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: db.lastErrorMessage, sql: sql)
             }
