@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Benchmarks/scripts/counts.py — the counts CI guards (issue 27, item 3).
 
-Three figures that are counts, not times, and so the same on every run of the same code:
+Four figures that are counts, not times, and so the same on every run of the same code (the
+last within a page or two):
   - mallocsPerGateCycle: mallocs of one gate cycle (begin + a passing answer), after a
     warm-up: the benchmark "Counts: N gate cycles" (ordo-one/benchmark's malloc count) / N;
   - gatectlStatusInstructions: instructions `gatectl status emma` runs (valgrind callgrind),
     from start to exit, on a fresh database with one profile;
   - bytesPerAttempt: bytes of database per recorded attempt at 3,000 attempts (the benchmark
-    "Size and prune", smoke size).
+    "Size and prune", smoke size);
+  - gatectlStatusPeakKiB: the peak resident memory of `gatectl status emma` (the kernel's
+    maxrss, KiB), the median of 21 runs: the pages the loader, the runtime and the layout of
+    the binary (Benchmarks/gatectl.order) make resident.
 Each is compared with its threshold in Benchmarks/thresholds.json: more than the tolerance
 (10%) above it fails the run, so that a feature cannot make the hot path heavier unseen. A
 figure well under its threshold is reported, so that the threshold can follow it down.
@@ -93,6 +97,23 @@ def status_instructions(gatectl):
         return float(found.group(1))
 
 
+def status_peak_kib(gatectl, runs=21):
+    """The median of the kernel's peak resident memory (KiB) over `runs` runs of `gatectl status emma`."""
+    with tempfile.TemporaryDirectory() as scratch:
+        database = os.path.join(scratch, "gate.sqlite")
+        environment = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TZ": "UTC", "LANG": "C.UTF-8"}
+        run([gatectl, "profile", "add", "emma", "--by", "counts", "--database", database], env=environment)
+        peaks = []
+        for _ in range(runs):
+            process = subprocess.Popen([gatectl, "status", "emma", "--database", database], env=environment,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            _, status, usage = os.wait4(process.pid, 0)
+            if status != 0:
+                sys.exit(f"counts: gatectl status exited with status {status}")
+            peaks.append(usage.ru_maxrss)
+        return float(sorted(peaks)[runs // 2])
+
+
 ORDER_FILE = os.path.join(BENCHMARKS, "gatectl.order")
 # The most of the order file's functions that may be gone from gatectl before it counts as stale.
 ORDER_FILE_MISSING_LIMIT = 0.05
@@ -134,6 +155,7 @@ def main():
         "mallocsPerGateCycle": mallocs,
         "gatectlStatusInstructions": status_instructions(gatectl),
         "bytesPerAttempt": bytes_per_attempt,
+        "gatectlStatusPeakKiB": status_peak_kib(gatectl),
     }
     if set(measured) != set(thresholds["counts"]):
         sys.exit(f"counts: thresholds.json names {sorted(thresholds['counts'])}, this script measures {sorted(measured)}")
