@@ -47,33 +47,13 @@ package final class PostgresTransaction: SQLRunner {
     package func fetchOne<Record: FetchableRecord>(
         _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
     ) throws -> Record? {
-        try records(sql, arguments, Record.self, limit: 1).first
+        try rows(sql, arguments).rows.first.map { try Record(row: $0) }
     }
 
     package func fetchAll<Record: FetchableRecord>(
         _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
     ) throws -> [Record] {
-        try records(sql, arguments, Record.self)
-    }
-
-    /// PostgreSQL's rows are GRDB `Row`s, which every record reads.
-    package func fetchOne<Record: ReadableRecord>(
-        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
-    ) throws -> Record? {
-        try records(sql, arguments, Record.self, limit: 1).first
-    }
-
-    package func fetchAll<Record: ReadableRecord>(
-        _ type: Record.Type, _ sql: String, _ arguments: [(any DatabaseValueConvertible)?]
-    ) throws -> [Record] {
-        try records(sql, arguments, Record.self)
-    }
-
-    /// The first `limit` rows of `sql` (all when `nil`), each read as a `Record`.
-    private func records<Record: FetchableRecord>(
-        _ sql: String, _ arguments: [(any DatabaseValueConvertible)?], _ type: Record.Type, limit: Int? = nil
-    ) throws -> [Record] {
-        try rows(sql, arguments).rows.prefix(limit ?? .max).map { try Record(row: $0) }
+        try rows(sql, arguments).rows.map { try Record(row: $0) }
     }
 
     @discardableResult
