@@ -103,6 +103,11 @@ struct SteppedRowTests {
             try await test.store.read { try $0.fetchOne(KindCount.self, "SELECT 'audit' AS kind", []) }
         }
         #expect(missing == .corrupt(path: test.path, detail: "malformed row: no column n"))
+        // A policy field read as a raw value: its column missing is an error, not "inherited".
+        let policy = await #expect(throws: StoreError.self) {
+            try await test.store.read { try $0.fetchOne(PolicyRecord.self, "SELECT id, profile_id, version FROM policies WHERE profile_id IS NULL", []) }
+        }
+        #expect(policy?.description.contains("malformed row: no column") == true, "\(String(describing: policy))")
         let fits = try await test.store.read { try $0.fetchOne(KindCount.self, sql, ["audit", 3]) }
         #expect(fits?.kind == "audit" && fits?.n == 3)
         // Names are matched as SQLite matches them, ignoring case; the leftmost wins.
