@@ -88,10 +88,10 @@ struct SteppedRowTests {
         let test = try TestStore()
         defer { test.remove() }
         let refusals: [(arguments: [DatabaseValue], names: String)] = [
-            (["audit".databaseValue, "many".databaseValue], "column n holds a value of another type, not a Int"),
-            ([.null, 3.databaseValue], "column kind holds NULL, not a String"),
+            (["audit".databaseValue, "many".databaseValue], "column n holds a value of another type, expected Int"),
+            ([.null, 3.databaseValue], "column kind holds NULL, expected String"),
         ]
-        // One statement, cached: each refusal leaves it ready for the next read.
+        // The same query again after each refusal: the statement it left is ready for the next read.
         let sql = "SELECT ? AS kind, ? AS n"
         for refusal in refusals {
             let error = await #expect(throws: StoreError.self) {

@@ -5,8 +5,8 @@ import GRDBSQLite
 ///
 /// GRDB's `Row` over a statement makes a dictionary of every column's name, and a cursor,
 /// each time a fetch begins: about 150 of a gate cycle's 850 mallocs (BENCHMARKS.md §8). This
-/// finds a name among SQLite's own names of the statement's columns, as `Row` does: ignoring
-/// case, the leftmost. Where `Row` stops the process (a column missing, NULL or of another type
+/// finds a name among SQLite's own names of the statement's columns, the leftmost, ignoring
+/// ASCII case (SQLite's `sqlite3_stricmp`; the store's names are ASCII). Where `Row` stops the process (a column missing, NULL or of another type
 /// where the record expects a value), this throws SQLite's `SQLITE_CORRUPT`, which the store
 /// reports as a damaged database.
 struct SteppedRow: ColumnReader {
@@ -25,7 +25,7 @@ struct SteppedRow: ColumnReader {
             guard let decoded = Value.fromDatabaseValue(value) else {
                 let stored = value.isNull ? "NULL" : "a value of another type"
                 let name = sqlite3_column_name(statement, CInt(index)).map { String(cString: $0) } ?? "\(index)"
-                throw Self.malformed("column \(name) holds \(stored), not a \(Value.self)")
+                throw Self.malformed("column \(name) holds \(stored), expected \(Value.self)")
             }
             return decoded
         }
