@@ -41,6 +41,35 @@ struct DecidedOnceStoreTests {
         #expect(try await Self.decisions(test) == 1)
     }
 
+    @Test("an approval's sealed token goes once its parent mode ran out or had no session, and stays while it lasts", arguments: StoreBackend.allCases)
+    func sealedTokensOfEndedSessionsGo(backend: StoreBackend) async throws {
+        let test = try await TestStorage(backend)
+        defer { test.remove() }
+        let emma = try await test.addProfile("emma")
+        let now = test.clock.now
+        var requests: [Int64] = []
+        for (index, sessionLength) in [60.0, 600.0, nil].enumerated() {
+            let id = try await test.store.write { transaction in
+                let id = try transaction.addParentRequest(
+                    profile: emma, handleHash: Data(repeating: UInt8(10 + index), count: 32), client: nil,
+                    expiresAt: now.addingTimeInterval(120), at: now)
+                let session = try sessionLength.map {
+                    try transaction.openSession(profileID: emma.id, challengeID: nil, expiresAt: now.addingTimeInterval($0), at: now).session.id
+                }
+                try transaction.decideParentRequest(id, approved: true, by: "mum", sessionID: session, sessionBox: Data([1, 2, 3]), at: now)
+                return id
+            }
+            requests.append(id)
+        }
+        try await test.store.write { _ = try $0.expireParentRequests(profileID: nil, reading: now.addingTimeInterval(120)) }
+        var sealed: [Bool] = []
+        for id in requests {
+            let row = try await test.rows("SELECT session_box FROM parent_requests WHERE id = ?", [id]).first
+            sealed.append((row?["session_box"] as Data?) != nil)
+        }
+        #expect(sealed == [false, true, false], "ran out after 60 s, lasts 600 s, no session")
+    }
+
     @Test("a pending request whose time is up is not decided, though no one has marked it expired yet", arguments: StoreBackend.allCases)
     func expiredByTime(backend: StoreBackend) async throws {
         let test = try await TestStorage(backend)

@@ -106,6 +106,32 @@ import TestSlots
         #expect(failed?.event.profileName == "emma")
     }
 
+    /// Every status poll of a parent request expires the due ones and drops the sealed tokens
+    /// of approvals whose parent mode is over: one session looked up by its id for each, never
+    /// a read of the sessions table, which grows by one row a pass for as long as it is kept.
+    @Test func expiringParentRequestsLooksUpSessionsById() async throws {
+        let test = try TestStore()
+        defer { test.remove() }
+        let emma = try await test.addProfile("emma")
+        let statements = try await test.store.write { transaction in
+            let recorder = StatementRecorder()
+            transaction.db.trace(options: .statement) { event in recorder.append(event.expandedDescription) }
+            defer { transaction.db.trace(options: []) }
+            _ = try transaction.expireParentRequests(profileID: emma.id, reading: test.clock.now)
+            _ = try transaction.expireParentRequests(profileID: nil, reading: test.clock.now)
+            return recorder.statements
+        }
+        let reads = statements.filter { $0.unquoted.contains("FROM parent_sessions") }
+        #expect(reads.count == 2, "\(statements)")
+        for sql in reads {
+            let plan = try await test.store.read { transaction in
+                try Row.fetchAll(transaction.db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+            }
+            #expect(plan.contains { $0.hasPrefix("SEARCH s USING INTEGER PRIMARY KEY (rowid=?)") }, "\(sql): \(plan)")
+            #expect(!plan.contains { $0.hasPrefix("SCAN parent_sessions") || $0.hasPrefix("SCAN s") }, "\(sql): \(plan)")
+        }
+    }
+
     /// Deleting a row makes SQLite look up the rows that refer to it; without an index on the
     /// referring column that is a scan of the whole table per deleted row (quadratic prunes).
     @Test func everyReferenceThatADeleteFollowsHasAnIndex() async throws {

@@ -60,12 +60,15 @@ enum ParentRequestStatements {
         """
     /// The sealed tokens of approvals (of profile ?, every one when that and its repeat are
     /// NULL) whose parent mode ended or ran out by ?.
+    ///
+    /// Each approval's session is looked up by its id: an `IN` list of every ended session
+    /// read the whole, ever-growing sessions table on each call while one token was sealed.
     static let unsealSQL = """
         UPDATE \(requests) SET \(R.sessionBox.name) = NULL
         WHERE \(R.sessionBox.name) IS NOT NULL AND (CAST(? AS BIGINT) IS NULL OR \(R.profileId.name) = ?)
-        AND (\(R.sessionId.name) IS NULL OR \(R.sessionId.name) IN (
-            SELECT \(S.id.name) FROM \(ParentSessionRecord.databaseTableName)
-            WHERE \(S.endedAt.name) IS NOT NULL OR \(S.expiresAt.name) <= ?))
+        AND (\(R.sessionId.name) IS NULL OR EXISTS (
+            SELECT 1 FROM \(ParentSessionRecord.databaseTableName) s
+            WHERE s.\(S.id.name) = \(requests).\(R.sessionId.name) AND (s.\(S.endedAt.name) IS NOT NULL OR s.\(S.expiresAt.name) <= ?)))
         """
     /// A decision (status ?, at ?, by ?, its session ? and sealed token ?) on request ?, only
     /// while it is pending and not expired at ? (the decision's time again).
