@@ -31,9 +31,7 @@ import TestSlots
         let reads = statements.filter { sql in watched.contains { sql.unquoted.contains("FROM \($0)") } }
         #expect(reads.count >= 5, "expected the attempts queries and four statistics queries, got \(reads)")
         for sql in reads {
-            let plan = try await test.store.read { transaction in
-                try Row.fetchAll(transaction.db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
-            }
+            let plan = try await test.plan(of: sql)
             for table in watched {
                 #expect(!plan.contains { $0.hasPrefix("SCAN \(table)") }, "full scan of \(table) in \(sql): \(plan)")
             }
@@ -56,18 +54,14 @@ import TestSlots
             _ = try transaction.addProfile(name: ProfileName("emma"), locale: .english, by: TestStore.parent, at: Date())
         }
         let statements = try await test.store.read { transaction in
-            let recorder = StatementRecorder()
-            transaction.db.trace(options: .statement) { event in recorder.append(event.expandedDescription) }
-            defer { transaction.db.trace(options: []) }
-            _ = try transaction.auditEntries(AuditFilter(), order: .oldestFirst, limit: 500, after: PageCursor(id: 1))
-            return recorder.statements
+            try StatementRecorder.statements(of: transaction.db) {
+                _ = try transaction.auditEntries(AuditFilter(), order: .oldestFirst, limit: 500, after: PageCursor(id: 1))
+            }
         }
         let reads = statements.filter { $0.unquoted.contains("FROM audit_log") }
         #expect(reads.count == 1, "\(statements)")
         for sql in reads {
-            let plan = try await test.store.read { transaction in
-                try Row.fetchAll(transaction.db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
-            }
+            let plan = try await test.plan(of: sql)
             #expect(plan.contains { $0.hasPrefix("SEARCH l USING INTEGER PRIMARY KEY (rowid>?)") }, "\(sql): \(plan)")
             #expect(!plan.contains { $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE") }, "\(sql): \(plan)")
         }
@@ -114,19 +108,15 @@ import TestSlots
         defer { test.remove() }
         let emma = try await test.addProfile("emma")
         let statements = try await test.store.write { transaction in
-            let recorder = StatementRecorder()
-            transaction.db.trace(options: .statement) { event in recorder.append(event.expandedDescription) }
-            defer { transaction.db.trace(options: []) }
-            _ = try transaction.expireParentRequests(profileID: emma.id, reading: test.clock.now)
-            _ = try transaction.expireParentRequests(profileID: nil, reading: test.clock.now)
-            return recorder.statements
+            try StatementRecorder.statements(of: transaction.db) {
+                _ = try transaction.expireParentRequests(profileID: emma.id, reading: test.clock.now)
+                _ = try transaction.expireParentRequests(profileID: nil, reading: test.clock.now)
+            }
         }
         let reads = statements.filter { $0.unquoted.contains("FROM parent_sessions") }
         #expect(reads.count == 2, "\(statements)")
         for sql in reads {
-            let plan = try await test.store.read { transaction in
-                try Row.fetchAll(transaction.db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
-            }
+            let plan = try await test.plan(of: sql)
             #expect(plan.contains { $0.hasPrefix("SEARCH s USING INTEGER PRIMARY KEY (rowid=?)") }, "\(sql): \(plan)")
             #expect(!plan.contains { $0.hasPrefix("SCAN parent_sessions") || $0.hasPrefix("SCAN s") }, "\(sql): \(plan)")
         }
@@ -176,6 +166,15 @@ import TestSlots
     }
 }
 
+private extension TestStore {
+    /// SQLite's plan of `sql`, a line per step.
+    func plan(of sql: String) async throws -> [String] {
+        try await store.read { transaction in
+            try Row.fetchAll(transaction.db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+        }
+    }
+}
+
 /// Collects traced SQL from the connection's thread.
 private final class StatementRecorder: @unchecked Sendable {
     private let lock = NSLock()
@@ -187,6 +186,15 @@ private final class StatementRecorder: @unchecked Sendable {
 
     var statements: [String] {
         lock.withLock { collected }
+    }
+
+    /// The SQL `db` runs during `body`, its values written in.
+    static func statements(of db: Database, during body: () throws -> Void) rethrows -> [String] {
+        let recorder = StatementRecorder()
+        db.trace(options: .statement) { event in recorder.append(event.expandedDescription) }
+        defer { db.trace(options: []) }
+        try body()
+        return recorder.statements
     }
 }
 
