@@ -60,10 +60,8 @@ import TestSlots
         }
         let reads = statements.filter { $0.unquoted.contains("FROM audit_log") }
         #expect(reads.count == 1, "\(statements)")
-        for sql in reads {
-            let plan = try await test.plan(of: sql)
-            #expect(plan.contains { $0.hasPrefix("SEARCH l USING INTEGER PRIMARY KEY (rowid>?)") }, "\(sql): \(plan)")
-            #expect(!plan.contains { $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE") }, "\(sql): \(plan)")
+        try await test.expectPlans(of: reads, search: "SEARCH l USING INTEGER PRIMARY KEY (rowid>?)") {
+            $0.hasPrefix("SCAN") || $0.contains("TEMP B-TREE")
         }
     }
 
@@ -115,10 +113,8 @@ import TestSlots
         }
         let reads = statements.filter { $0.unquoted.contains("FROM parent_sessions") }
         #expect(reads.count == 2, "\(statements)")
-        for sql in reads {
-            let plan = try await test.plan(of: sql)
-            #expect(plan.contains { $0.hasPrefix("SEARCH s USING INTEGER PRIMARY KEY (rowid=?)") }, "\(sql): \(plan)")
-            #expect(!plan.contains { $0.hasPrefix("SCAN parent_sessions") || $0.hasPrefix("SCAN s") }, "\(sql): \(plan)")
+        try await test.expectPlans(of: reads, search: "SEARCH s USING INTEGER PRIMARY KEY (rowid=?)") {
+            $0.hasPrefix("SCAN parent_sessions") || $0.hasPrefix("SCAN s")
         }
     }
 
@@ -171,6 +167,19 @@ private extension TestStore {
     func plan(of sql: String) async throws -> [String] {
         try await store.read { transaction in
             try Row.fetchAll(transaction.db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+        }
+    }
+
+    /// Each of `statements` is planned with a step beginning `search` and none that `forbidden` matches.
+    func expectPlans(
+        of statements: [String], search: String, forbidden: (String) -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        for sql in statements {
+            let plan = try await plan(of: sql)
+            #expect(plan.contains { $0.hasPrefix(search) }, "\(sql): \(plan)", sourceLocation: sourceLocation)
+            let forbiddenSteps = plan.filter(forbidden)
+            #expect(forbiddenSteps.isEmpty, "\(sql): \(plan)", sourceLocation: sourceLocation)
         }
     }
 }
