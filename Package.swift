@@ -33,6 +33,7 @@ let postgresMigrationFiles = [
     "0009_parent_codes.sql",
     "0010_quiet_hours.sql",
     "0011_moving_gates.sql",
+    "0012_households.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

@@ -16,5 +16,6 @@ package enum PostgresMigrations {
         ("0009_parent_codes.sql", PackageResources._009_parent_codes_sql),
         ("0010_quiet_hours.sql", PackageResources._010_quiet_hours_sql),
         ("0011_moving_gates.sql", PackageResources._011_moving_gates_sql),
+        ("0012_households.sql", PackageResources._012_households_sql),
     ]
 }

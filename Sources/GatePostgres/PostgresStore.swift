@@ -41,6 +41,21 @@ package struct PostgresStore: GateStorage {
     private let sender = UUID().uuidString
     package let notificationKey: NotificationKey
     package let description: String
+    /// The household whose rows this store's transactions see (``PostgresTransaction/Scope``).
+    package let household: Household
+
+    /// A household: its name, and its id in `households`, which every row of its carries.
+    package struct Household: Sendable, Equatable {
+        package var id: Int64
+        package var name: String
+        /// When it was added; `home`'s is the epoch (it was there before households were).
+        package var createdAt: Date
+    }
+
+    /// The setting a transaction's household is in (row-level security reads it).
+    static let householdSetting = "parental_gate.household"
+    /// The setting that lets a transaction see every household's name (``PostgresTransaction/Scope/operator``).
+    static let operatorSetting = "parental_gate.operator"
 
     /// Whose clock the gate's rules read when several daemons share the database.
     package enum Clock: Sendable {
@@ -60,14 +75,15 @@ package struct PostgresStore: GateStorage {
 
     /// Connects to `address` (its password from its password file) and migrates.
     package init(
-        address: PostgresAddress, connections: Int = defaultConnections, clock: Clock = .database, keyFile: String? = nil,
-        connectTimeout: Duration = connectTimeout, timeSource: TimeSource = .system,
-        logger: Logger = Logger(label: "parental-gate.postgres")
+        address: PostgresAddress, household: String = FamilyName.home, connections: Int = defaultConnections,
+        clock: Clock = .database, keyFile: String? = nil, connectTimeout: Duration = connectTimeout,
+        timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
         try await Self.tryLogin(try address.connectionConfiguration(), name: address.description, logger: logger)
         try await self.init(
-            configuration: try address.configuration(), name: address.description, connections: connections, clock: clock,
-            keyFile: keyFile, connectTimeout: connectTimeout, timeSource: timeSource, logger: logger)
+            configuration: try address.configuration(), name: address.description, household: household,
+            connections: connections, clock: clock, keyFile: keyFile, connectTimeout: connectTimeout,
+            timeSource: timeSource, logger: logger)
     }
 
     /// Connects once, alone: a server that refuses the login or knows no such database says
@@ -98,13 +114,15 @@ package struct PostgresStore: GateStorage {
     ///
     /// - Parameters:
     ///   - name: how the database is named in messages (`postgres://user@host/db`, no password).
+    ///   - household: the household whose rows the store reads and writes; one that is not
+    ///     there is ``StoreError/notFound(_:)`` (`home` always is).
     ///   - connections: the most connections, and threads waiting on them, this store uses.
     ///   - keyFile: the key webhook secrets and approval links are sealed with, the same file on
     ///     every daemon (``NotificationKey/init(sharedFile:)``); without one, webhooks are refused.
     ///   - clock: whose clock the rules read (``Clock``); `timeSource` is the store's own
     ///     bookkeeping's (when a migration ran).
     package init(
-        configuration: PostgresClient.Configuration, name: String, connections: Int = 4,
+        configuration: PostgresClient.Configuration, name: String, household: String = FamilyName.home, connections: Int = 4,
         clock: Clock = .database, keyFile: String? = nil, connectTimeout: Duration = connectTimeout,
         timeSource: TimeSource = .system, logger: Logger = Logger(label: "parental-gate.postgres")
     ) async throws {
@@ -119,18 +137,21 @@ package struct PostgresStore: GateStorage {
         self.client = client
         self.logger = logger
         self.clock = clock
-        lifetime = Lifetime(runner: runner, threads: threads)
+        let lifetime = Lifetime(runner: runner, threads: threads)
+        self.lifetime = lifetime
         description = name
         notificationKey = keyFile.map { NotificationKey(sharedFile: $0) } ?? NotificationKey(unavailable: """
             is not set: on PostgreSQL every daemon needs the same key file (--notify-key-file)
             """)
         do {
             // The pool tries to connect again and again: a server that never answers ends the wait here.
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            self.household = try await withThrowingTaskGroup(of: Household?.self) { group in
                 group.addTask {
                     try await client.withConnection { connection in
+                        try await Self.refuseRoleAboveRowSecurity(on: connection, database: name, logger: logger)
                         try await PostgresMigrator(connection: connection, logger: logger, database: name)
                             .migrate(at: timeSource.now())
+                        return try await Self.household(named: household, on: connection, logger: logger)
                     }
                 }
                 group.addTask {
@@ -139,11 +160,50 @@ package struct PostgresStore: GateStorage {
                         code: "08001", message: "\(name) could not be reached within \(connectTimeout.components.seconds) s")
                 }
                 defer { group.cancelAll() }
-                try await group.next()
+                guard let found = try await group.next() ?? nil else { throw StoreError.notFound(.family(household)) }
+                return found
             }
         } catch {
-            try? close()
+            try? lifetime.stop()
             throw Self.reported(error)
+        }
+    }
+
+    /// Refuses a superuser, or a role with `BYPASSRLS`: PostgreSQL's row-level security, which
+    /// keeps each household's rows its own, does not apply to them.
+    private static func refuseRoleAboveRowSecurity(on connection: PostgresConnection, database: String, logger: Logger) async throws {
+        do {
+            let rows = try await connection.query(
+                "SELECT current_user::text, rolsuper OR rolbypassrls FROM pg_roles WHERE rolname = current_user", logger: logger
+            ).collect()
+            guard let row = rows.first else { return }
+            let (role, bypasses) = try row.decode((String, Bool).self)
+            guard !bypasses else {
+                throw StoreError.postgres(code: "42501", message: """
+                    \(database): the role \(role) is a superuser or has BYPASSRLS, so PostgreSQL's row-level security, which keeps each household's rows its own, does not hold for it: connect as a role of the gate's own (README, "PostgreSQL")
+                    """)
+            }
+        } catch let error as PSQLError {
+            throw PostgresFailure(error)
+        }
+    }
+
+    /// The household named `name`, looked up as an operator; `nil` when there is none.
+    private static func household(named name: String, on connection: PostgresConnection, logger: Logger) async throws -> Household? {
+        guard FamilyName.isValid(name) else { return nil }
+        do {
+            _ = try await connection.query("BEGIN READ ONLY", logger: logger)
+            _ = try await connection.query("SELECT set_config(\(operatorSetting), 'on', true)", logger: logger)
+            let rows = try await connection.query(
+                "SELECT id, created_at FROM households WHERE name = \(name)", logger: logger
+            ).collect()
+            _ = try await connection.query("COMMIT", logger: logger)
+            return try rows.first.map { row in
+                let (id, createdAt) = try row.decode((Int64, Int64).self)
+                return Household(id: id, name: name, createdAt: Date(millisecondsSince1970: createdAt))
+            }
+        } catch let error as PSQLError {
+            throw PostgresFailure(error)
         }
     }
 
@@ -157,17 +217,18 @@ package struct PostgresStore: GateStorage {
 
     @discardableResult
     package func write<T: Sendable>(_ body: @Sendable (PostgresTransaction) throws -> T) async throws -> T {
-        try await transaction(writing: true, body)
+        try await transaction(writing: true, scope: .household(household.id), body)
     }
 
     package func read<T: Sendable>(_ body: @Sendable (PostgresTransaction) throws -> T) async throws -> T {
-        try await transaction(writing: false, body)
+        try await transaction(writing: false, scope: .household(household.id), body)
     }
 
     /// Runs `body` in one transaction on a connection of the pool and a thread of the store's,
-    /// again from the start when PostgreSQL reports a deadlock or a serialization failure.
-    private func transaction<T: Sendable>(
-        writing: Bool, _ body: @Sendable (PostgresTransaction) throws -> T
+    /// seeing what `scope` shows, again from the start when PostgreSQL reports a deadlock or
+    /// a serialization failure.
+    func transaction<T: Sendable>(
+        writing: Bool, scope: PostgresTransaction.Scope, _ body: @Sendable (PostgresTransaction) throws -> T
     ) async throws -> T {
         let logger = logger
         let clock = clock
@@ -185,7 +246,8 @@ package struct PostgresStore: GateStorage {
                     return try await client.withConnection { connection in
                         try await threads.runIfActive {
                             guard let body = handOver.take() else { throw CancellationError() }
-                            let transaction = PostgresTransaction(connection: connection, logger: logger, isWriting: writing, clock: clock)
+                            let transaction = PostgresTransaction(
+                                connection: connection, logger: logger, isWriting: writing, clock: clock, scope: scope)
                             try transaction.begin()
                             do {
                                 let result = try body(transaction)
@@ -272,9 +334,7 @@ package struct PostgresStore: GateStorage {
 
     /// Stops the client and the store's threads; any later use fails.
     package func close() throws {
-        lifetime.stopListening()
-        lifetime.runner.cancel()
-        try lifetime.threads.syncShutdownGracefully()
+        try lifetime.stop()
     }
 
     /// A transaction's body on its way to a thread of the pool, taken out exactly once.
@@ -310,6 +370,13 @@ package struct PostgresStore: GateStorage {
             listener.withLock { listener in
                 if listener == nil { listener = .some(Task { await listening() }) }
             }
+        }
+
+        /// Stops the listener, the client and the threads, for good.
+        func stop() throws {
+            stopListening()
+            runner.cancel()
+            try threads.syncShutdownGracefully()
         }
 
         /// Stops the listener for good.

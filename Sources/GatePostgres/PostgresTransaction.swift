@@ -25,14 +25,26 @@ package final class PostgresTransaction: SQLRunner {
     private let isWriting: Bool
     /// Whose clock the rules read (``clockReading(_:)``).
     let clock: PostgresStore.Clock
+    /// Whose rows the transaction sees and writes (row-level security, set as its first statement).
+    let scope: Scope
     /// The chain's head as read (and locked) by this transaction, to write back at commit.
     private var headRead: (id: Int64, hash: Data)?
 
-    init(connection: PostgresConnection, logger: Logger, isWriting: Bool, clock: PostgresStore.Clock) {
+    /// What a transaction may see: PostgreSQL's row-level security shows a transaction the
+    /// rows of the household it set, and an operator's the list of households only.
+    package enum Scope: Sendable, Equatable {
+        /// One household's rows (its id in `households`).
+        case household(Int64)
+        /// Every household's name and nothing of any family: adding, renaming, removing households.
+        case `operator`
+    }
+
+    init(connection: PostgresConnection, logger: Logger, isWriting: Bool, clock: PostgresStore.Clock, scope: Scope) {
         self.connection = connection
         self.logger = logger
         self.isWriting = isWriting
         self.clock = clock
+        self.scope = scope
     }
 
     // MARK: Statements
@@ -113,10 +125,15 @@ package final class PostgresTransaction: SQLRunner {
 
     /// Every identity column's sequence set past the rows copied in, and the chain's head at
     /// the newest record (the anchor's, when none is left).
+    ///
+    /// A sequence numbers every household's rows, so it only moves forward: past this
+    /// household's highest id (row-level security shows no other), or on from where it was.
     package func continueNumbering(afterAuditID: Int64) throws {
         for table in Self.numberedTables {
-            _ = try rows(
-                "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), coalesce((SELECT max(id) FROM \(table)), 0) + 1, false)", [])
+            _ = try rows("""
+                SELECT setval(pg_get_serial_sequence('\(table)', 'id'), greatest(
+                    coalesce((SELECT max(id) FROM \(table)), 0) + 1, nextval(pg_get_serial_sequence('\(table)', 'id'))), false)
+                """, [])
         }
         _ = try rows("""
             UPDATE audit_head SET last_id = ?, last_hash = coalesce(
@@ -229,9 +246,27 @@ extension PostgresTransaction: GateTransaction {
     }
 
     /// Begins the transaction: `READ COMMITTED` for a write (whose locks order what matters),
-    /// one `REPEATABLE READ` snapshot for a read.
+    /// one `REPEATABLE READ` snapshot for a read; its first statement sets its ``scope`` for
+    /// this transaction alone (`set_config(…, true)`), sent without waiting for the `BEGIN`'s answer.
     func begin() throws {
-        _ = try rows(isWriting ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", [])
+        let begin = PostgresQuery(
+            unsafeSQL: isWriting ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        var binds = PostgresBindings(capacity: 2)
+        switch scope {
+        case .household(let id):
+            binds.append(PostgresStore.householdSetting)
+            binds.append(String(id))
+        case .operator:
+            binds.append(PostgresStore.operatorSetting)
+            binds.append("on")
+        }
+        let scoped = PostgresQuery(unsafeSQL: "SELECT set_config($1, $2, true)", binds: binds)
+        let begun = connection.query(begin, logger: logger)
+        let set = connection.query(scoped, logger: logger)
+        try Self.mapErrors {
+            _ = try begun.wait()
+            _ = try set.wait()
+        }
     }
 
     /// Writes the chain's new head, then commits.

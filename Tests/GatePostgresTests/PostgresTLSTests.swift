@@ -41,14 +41,14 @@ struct PostgresTLSTests {
         let cluster = try PostgresCluster.start(
             name: "pg-tls", tcpPort: port, settings: ["ssl=on", "ssl_cert_file='\(certificate)'", "ssl_key_file='\(key)'"])
         defer { try? cluster.stop() }
-        try cluster.psql("ALTER ROLE \(PostgresCluster.superuser) PASSWORD 'Correct-Horse-7'")
+        try cluster.psql("ALTER ROLE \(PostgresCluster.appRole) PASSWORD 'Correct-Horse-7'")
         let passfile = folder.appendingPathComponent("pgpass").path
-        try Data("127.0.0.1:\(port):postgres:\(PostgresCluster.superuser):Correct-Horse-7\n".utf8).write(to: URL(fileURLWithPath: passfile))
+        try Data("127.0.0.1:\(port):postgres:\(PostgresCluster.appRole):Correct-Horse-7\n".utf8).write(to: URL(fileURLWithPath: passfile))
         chmod(passfile, 0o600)
         let wrong = folder.appendingPathComponent("wrong-pgpass").path
         try Data("*:*:*:*:Battery-Staple-9\n".utf8).write(to: URL(fileURLWithPath: wrong))
         chmod(wrong, 0o600)
-        let base = "postgres://\(PostgresCluster.superuser)@127.0.0.1:\(port)/postgres"
+        let base = "postgres://\(PostgresCluster.appRole)@127.0.0.1:\(port)/postgres"
 
         let address = try #require(try PostgresAddress.parse("\(base)?sslmode=require&passfile=\(passfile)", environment: [:]))
         let store = try await PostgresStore(address: address, clock: .daemon, connectTimeout: .seconds(60))  // a bound for a loaded machine
@@ -56,7 +56,7 @@ struct PostgresTLSTests {
         try await Gate(storage: store).addProfile("emma")
         let encrypted = try cluster.psql("""
             SELECT count(*) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid)
-            WHERE a.client_addr IS NOT NULL AND s.ssl AND a.usename = '\(PostgresCluster.superuser)'
+            WHERE a.client_addr IS NOT NULL AND s.ssl AND a.usename = '\(PostgresCluster.appRole)'
             """).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect((Int(encrypted) ?? 0) >= 1, "the store's connections are encrypted")
 

@@ -8,9 +8,9 @@ import TestSlots
 /// the real binary, reached through its sockets by real gatectl processes.
 @Suite("parental-gated on PostgreSQL", .boundedConcurrency)
 struct PostgresDaemonTests {
-    /// The test server's database as `--database` takes it: its private socket, its superuser.
+    /// The test server's database as `--database` takes it: its private socket, the gate's role.
     static func address(_ cluster: PostgresCluster) -> String {
-        "postgres://\(PostgresCluster.superuser)@/postgres?host=\(cluster.socketFolder)&port=\(cluster.port)"
+        "postgres://\(PostgresCluster.appRole)@/postgres?host=\(cluster.socketFolder)&port=\(cluster.port)"
     }
 
     /// Notifications tried again soon, for a test.

@@ -23,6 +23,10 @@ package struct FamilyCopy: Sendable {
         package var rows: [[DatabaseValue]]
     }
 
+    /// The column that says whose a row is on PostgreSQL: a copy leaves it behind (a file is one
+    /// household), and the household copied into sets it.
+    package static let householdColumn = "household_id"
+
     package var tables: [Table]
     /// The highest id the audit log ever gave (more than the newest record's when its tail was deleted).
     package var highestAuditID: Int64
@@ -50,8 +54,8 @@ extension SQLRunner {
         var tables: [FamilyCopy.Table] = []
         for name in FamilyCopy.tables {
             let rows = try fetchAll(WholeRow.self, "SELECT * FROM \(name) ORDER BY 1", [])
-            // Every backend names the same columns; the first row's order is kept for all.
-            let columns = rows.first?.columns.sorted() ?? []
+            // Every backend names the same columns (PostgreSQL's household aside); sorted, for all rows.
+            let columns = rows.first?.columns.filter { $0 != FamilyCopy.householdColumn }.sorted() ?? []
             tables.append(FamilyCopy.Table(
                 name: name, columns: columns,
                 rows: rows.map { row in
@@ -69,7 +73,9 @@ extension SQLRunner {
         // Names come from the file copied: only plain lowercase names reach the SQL below.
         for table in copy.tables {
             guard FamilyCopy.tables.contains(table.name),
-                  table.columns.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 == "_" || ("a"..."z").contains($0) } })
+                  table.columns.allSatisfy({
+                      !$0.isEmpty && $0 != FamilyCopy.householdColumn && $0.allSatisfy { $0 == "_" || ("a"..."z").contains($0) }
+                  })
             else { throw StoreError.constraint("the copy's table \(table.name) has a column that is not one of ours") }
         }
         // Nothing else may write a family in while this one looks empty and is copied in.

@@ -88,7 +88,7 @@ public final class GateDirectory: Sendable {
         return names.compactMap { name in
             guard name.hasSuffix(".sqlite") else { return nil }
             let family = String(name.dropLast(".sqlite".count))
-            return Self.isFamilyName(family) ? family : nil
+            return FamilyName.isValid(family) ? family : nil
         }.sorted()
     }
 
@@ -186,15 +186,7 @@ public final class GateDirectory: Sendable {
 
     /// The database of `family`, or bad input for a name that is not a family's.
     private func path(of family: String) throws(GateError) -> String {
-        guard Self.isFamilyName(family) else { throw .invalidInput(.malformedFamilyName(family)) }
+        guard FamilyName.isValid(family) else { throw .invalidInput(.malformedFamilyName(family)) }
         return URL(fileURLWithPath: folder).appendingPathComponent(family + ".sqlite").path
-    }
-
-    /// 1 to 63 of `a-z`, `0-9` and `-`, starting with a letter or digit: a file name on any
-    /// file system, and never a path.
-    static func isFamilyName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard (1...63).contains(bytes.count), bytes[0] != UInt8(ascii: "-") else { return false }
-        return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
     }
 }

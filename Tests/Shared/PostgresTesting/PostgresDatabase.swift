@@ -22,20 +22,22 @@ package final class PostgresDatabase: Sendable {
     /// The key file every store (daemon) on the database shares.
     package let keyFile: String
 
-    /// How a store reaches the test's server: its private socket, as its superuser.
-    package var configuration: PostgresClient.Configuration {
-        PostgresClient.Configuration(
-            unixSocketPath: cluster.socketPath, username: PostgresCluster.superuser, password: nil, database: "postgres")
+    /// How a store reaches the test's server: its private socket, as the gate's role (or `user`).
+    package func configuration(user: String = PostgresCluster.appRole) -> PostgresClient.Configuration {
+        PostgresClient.Configuration(unixSocketPath: cluster.socketPath, username: user, password: nil, database: "postgres")
     }
 
     /// A new store (a daemon's) on the database whose rules read `clock` (or, with
-    /// `.database`, the server's clock), logging to `logger` (by default, the test's output).
+    /// `.database`, the server's clock), logging to `logger` (by default, the test's output);
+    /// it connects as `user` and serves `household`.
     package func store(
-        clock: ManualClock, reading: PostgresStore.Clock = .daemon, connections: Int = 4, logger: Logger? = nil
+        clock: ManualClock, reading: PostgresStore.Clock = .daemon, connections: Int = 4, logger: Logger? = nil,
+        household: String = "home", user: String = PostgresCluster.appRole
     ) async throws -> PostgresStore {
         try await PostgresStore(
-            configuration: configuration, name: "postgres:///\(name)", connections: connections, clock: reading, keyFile: keyFile,
-            timeSource: .manual(clock), logger: logger ?? Logger(label: name))
+            configuration: configuration(user: user), name: "postgres:///\(name)", household: household,
+            connections: connections, clock: reading, keyFile: keyFile, timeSource: .manual(clock),
+            logger: logger ?? Logger(label: name))
     }
 
     package func stop() {

@@ -12,7 +12,12 @@ import Foundation
 /// needs the server fails, it is never skipped.
 public final class PostgresCluster: Sendable {
     /// The superuser the cluster is made with; it connects without a password over the socket.
+    /// Row-level security does not apply to it, so stores never connect as it (they refuse to).
     public static let superuser = "gate_owner"
+    /// The role the gate's stores connect as: it logs in and may create tables in database
+    /// `postgres`'s schema, so it migrates and owns the tables, as the README's deployment
+    /// does; it is no superuser.
+    public static let appRole = "gate_app"
     /// The folder holding the cluster's data, socket and log.
     public let folder: URL
     /// The folder of the socket, for a client's `unixSocketPath` (with ``socketPath``).
@@ -42,6 +47,7 @@ public final class PostgresCluster: Sendable {
                 "-D", cluster.data, "-l", cluster.log, "-w", "-t", "60",
                 "-o", "-c listen_addresses=\(listen) -k \(cluster.socketFolder) -p \(cluster.port) -c fsync=off\(extra)", "start",
             ])
+            try cluster.psql("CREATE ROLE \(appRole) LOGIN; GRANT CREATE ON SCHEMA public TO \(appRole)")
         } catch {
             let log = (try? String(contentsOfFile: cluster.log, encoding: .utf8)) ?? ""
             try? cluster.stop()
@@ -84,10 +90,11 @@ public final class PostgresCluster: Sendable {
         (try? run("pg_ctl", ["-D", data, "status"])) != nil
     }
 
-    /// Runs `sql` with `psql` as the superuser in database `postgres`; returns its output, unaligned.
+    /// Runs `sql` with `psql` as `user` (by default the superuser) in database `postgres`;
+    /// returns its output, unaligned. Each `;`-separated statement of `sql` is one transaction.
     @discardableResult
-    public func psql(_ sql: String, database: String = "postgres") throws -> String {
-        try run("psql", ["-h", socketFolder, "-p", "\(port)", "-U", Self.superuser, "-d", database, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
+    public func psql(_ sql: String, database: String = "postgres", user: String = superuser) throws -> String {
+        try run("psql", ["-h", socketFolder, "-p", "\(port)", "-U", user, "-d", database, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])
     }
 
     private func initialize(passwordsOverTCP: Bool) throws {

@@ -1,0 +1,57 @@
+import Foundation
+import GateCore
+import GateStore
+
+/// Households, managed by an operator: the one kind of transaction that sees every
+/// household's name, and nothing of any family's rows (``PostgresTransaction/Scope/operator``).
+extension PostgresStore {
+    /// Every household on the database, by name.
+    package func households() async throws -> [Household] {
+        try await transaction(writing: false, scope: .operator) { transaction in
+            try transaction.rows("SELECT id, name, created_at FROM households ORDER BY name", []).rows.map { row in
+                Household(id: row["id"], name: row["name"], createdAt: Date(millisecondsSince1970: row["created_at"]))
+            }
+        }
+    }
+
+    /// Adds a household named `name`, with its own settings, policy and empty audit chain
+    /// (the database's `households_start` makes them); a taken name is a conflict.
+    @discardableResult
+    package func addHousehold(_ name: String, at now: Date) async throws -> Household {
+        try await transaction(writing: true, scope: .operator) { transaction in
+            let taken = try transaction.rows("SELECT 1 FROM households WHERE name = ?", [name]).rows
+            guard taken.isEmpty else { throw StoreError.conflict(.familyExists(name)) }
+            let row = try transaction.rows(
+                "INSERT INTO households (name, created_at) VALUES (?, ?) RETURNING id", [name, now.millisecondsSince1970]
+            ).rows.first
+            guard let id = row?["id"] as Int64? else { throw StoreError.notFound(.family(name)) }
+            return Household(id: id, name: name, createdAt: now)
+        }
+    }
+
+    /// Renames a household; its rows, tokens and audit chain stay as they are (they carry its id).
+    package func renameHousehold(_ name: String, to newName: String) async throws {
+        guard name != FamilyName.home, newName != FamilyName.home else { throw StoreError.constraint(Self.homeStays) }
+        try await transaction(writing: true, scope: .operator) { transaction in
+            let taken = try transaction.rows("SELECT 1 FROM households WHERE name = ?", [newName]).rows
+            guard taken.isEmpty else { throw StoreError.conflict(.familyExists(newName)) }
+            guard try transaction.execute("UPDATE households SET name = ? WHERE name = ?", [newName, name]) == 1 else {
+                throw StoreError.notFound(.family(name))
+            }
+        }
+    }
+
+    /// Removes a household and every row of it: profiles, policy, questions, attempts, its audit
+    /// chain, tokens, requests and notifications. Other households are untouched.
+    package func removeHousehold(_ name: String) async throws {
+        guard name != FamilyName.home else { throw StoreError.constraint(Self.homeStays) }
+        try await transaction(writing: true, scope: .operator) { transaction in
+            guard try transaction.execute("DELETE FROM households WHERE name = ?", [name]) == 1 else {
+                throw StoreError.notFound(.family(name))
+            }
+        }
+    }
+
+    /// Why `home` is neither renamed nor removed.
+    private static let homeStays = "the household 'home' answers the routes without /h/NAME and every SQLite file: it is neither renamed nor removed"
+}
