@@ -52,6 +52,22 @@ extension PostgresStore {
         }
     }
 
+    /// This store's database and connections, seen as household `name`'s; one not there is
+    /// ``StoreError/notFound(_:)``. Closing either closes both.
+    package func inHousehold(_ name: String) async throws -> PostgresStore {
+        guard name != household.name else { return self }
+        guard FamilyName.isValid(name) else { throw StoreError.notFound(.family(name)) }
+        let found = try await transaction(writing: false, scope: .operator) { transaction in
+            try transaction.rows("SELECT id, created_at FROM households WHERE name = ?", [name]).rows.first.map { row in
+                Household(id: row["id"], name: name, createdAt: Date(millisecondsSince1970: row["created_at"]))
+            }
+        }
+        guard let found else { throw StoreError.notFound(.family(name)) }
+        var store = self
+        store.household = found
+        return store
+    }
+
     /// Why `home` is neither renamed nor removed.
     private static let homeStays = "the household 'home' answers the routes without /h/NAME and every SQLite file: it is neither renamed nor removed"
 }

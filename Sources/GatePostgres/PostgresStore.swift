@@ -42,15 +42,7 @@ package struct PostgresStore: GateStorage {
     package let notificationKey: NotificationKey
     package let description: String
     /// The household whose rows this store's transactions see (``PostgresTransaction/Scope``).
-    package let household: Household
-
-    /// A household: its name, and its id in `households`, which every row of its carries.
-    package struct Household: Sendable, Equatable {
-        package var id: Int64
-        package var name: String
-        /// When it was added; `home`'s is the epoch (it was there before households were).
-        package var createdAt: Date
-    }
+    package internal(set) var household: Household
 
     /// The setting a transaction's household is in (row-level security reads it).
     static let householdSetting = "parental_gate.household"
@@ -145,13 +137,12 @@ package struct PostgresStore: GateStorage {
             """)
         do {
             // The pool tries to connect again and again: a server that never answers ends the wait here.
-            self.household = try await withThrowingTaskGroup(of: Household?.self) { group in
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     try await client.withConnection { connection in
                         try await Self.refuseRoleAboveRowSecurity(on: connection, database: name, logger: logger)
                         try await PostgresMigrator(connection: connection, logger: logger, database: name)
                             .migrate(at: timeSource.now())
-                        return try await Self.household(named: household, on: connection, logger: logger)
                     }
                 }
                 group.addTask {
@@ -160,9 +151,10 @@ package struct PostgresStore: GateStorage {
                         code: "08001", message: "\(name) could not be reached within \(connectTimeout.components.seconds) s")
                 }
                 defer { group.cancelAll() }
-                guard let found = try await group.next() ?? nil else { throw StoreError.notFound(.family(household)) }
-                return found
+                try await group.next()
             }
+            self.household = .home
+            if household != Household.home.name { self.household = try await inHousehold(household).household }
         } catch {
             try? lifetime.stop()
             throw Self.reported(error)
@@ -182,25 +174,6 @@ package struct PostgresStore: GateStorage {
                 throw StoreError.postgres(code: "42501", message: """
                     \(database): the role \(role) is a superuser or has BYPASSRLS, so PostgreSQL's row-level security, which keeps each household's rows its own, does not hold for it: connect as a role of the gate's own (README, "PostgreSQL")
                     """)
-            }
-        } catch let error as PSQLError {
-            throw PostgresFailure(error)
-        }
-    }
-
-    /// The household named `name`, looked up as an operator; `nil` when there is none.
-    private static func household(named name: String, on connection: PostgresConnection, logger: Logger) async throws -> Household? {
-        guard FamilyName.isValid(name) else { return nil }
-        do {
-            _ = try await connection.query("BEGIN READ ONLY", logger: logger)
-            _ = try await connection.query("SELECT set_config(\(operatorSetting), 'on', true)", logger: logger)
-            let rows = try await connection.query(
-                "SELECT id, created_at FROM households WHERE name = \(name)", logger: logger
-            ).collect()
-            _ = try await connection.query("COMMIT", logger: logger)
-            return try rows.first.map { row in
-                let (id, createdAt) = try row.decode((Int64, Int64).self)
-                return Household(id: id, name: name, createdAt: Date(millisecondsSince1970: createdAt))
             }
         } catch let error as PSQLError {
             throw PostgresFailure(error)

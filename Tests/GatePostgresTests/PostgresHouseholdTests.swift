@@ -84,6 +84,13 @@ struct PostgresHouseholdTests {
         #expect(homeReport.checked == 2)
         #expect(smithsReport.checked >= 5)
         #expect(try await home.households().map(\.name) == ["home", "smiths"])
+
+        // The home gate's view of the smiths, on its own connections, is the smiths' store's.
+        let viaHome = try await homeGate.inHousehold("smiths")
+        #expect(viaHome.household == "smiths")
+        #expect(try await viaHome.profiles().map(\.name) == ["emma"])
+        #expect(try await viaHome.isAdminToken(token))
+        await #expect(throws: GateError.notFound(.family("jones"))) { _ = try await homeGate.inHousehold("jones") }
     }
 
     @Test("a deliberately unfiltered SELECT through the daemon's role, which owns no table, returns only the current household's rows of every family table, and none without a household set; writing another household's rows is refused")

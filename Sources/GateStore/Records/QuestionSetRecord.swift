@@ -25,9 +25,9 @@ extension QuestionSetRecord: FetchableRecord, PersistableRecord {
     static let summariesSQL = {
         typealias Question = QuestionRecord.Columns
         return """
-            SELECT s.*, count(q.\(Question.id.name)) AS \(questionCount)
-            FROM \(databaseTableName) s LEFT JOIN \(QuestionRecord.databaseTableName) q ON q.\(Question.setId.name) = s.\(Columns.id.name)
-            GROUP BY s.\(Columns.id.name) ORDER BY s.\(Columns.nameKey.name), s.\(Columns.locale.name)
+            SELECT s.*, (SELECT count(*) FROM \(QuestionRecord.databaseTableName) q WHERE q.\(Question.setId.name) = s.\(Columns.id.name))
+                AS \(questionCount)
+            FROM \(databaseTableName) s ORDER BY s.\(Columns.nameKey.name), s.\(Columns.locale.name)
             """
     }()
     /// The name ``summariesSQL`` gives a set's number of questions.

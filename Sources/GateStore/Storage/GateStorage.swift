@@ -32,4 +32,19 @@ package protocol GateStorage: Sendable {
     var description: String { get }
     /// Closes every connection now; any later use fails.
     func close() throws
+
+    // MARK: Households
+
+    /// The household whose rows this storage's transactions see (an SQLite file is `home`).
+    var household: Household { get }
+    /// Every household on the database, by name.
+    func households() async throws -> [Household]
+    /// Adds a household, with its own settings, policy and empty audit chain.
+    func addHousehold(_ name: String, at now: Date) async throws -> Household
+    /// Renames a household (never `home`).
+    func renameHousehold(_ name: String, to newName: String) async throws
+    /// Removes a household and every row of its (never `home`).
+    func removeHousehold(_ name: String) async throws
+    /// The same database, its connections shared, seen as household `name`'s.
+    func inHousehold(_ name: String) async throws -> Self
 }

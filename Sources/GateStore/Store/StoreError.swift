@@ -26,6 +26,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAFile(operation: String, database: String)
     /// PostgreSQL refused a statement (its SQLSTATE and message), or cannot be reached.
     case postgres(code: String, message: String)
+    /// Households added, renamed or removed on an SQLite file, which is one household.
+    case oneHousehold(database: String)
 
     package var description: String {
         switch self {
@@ -63,6 +65,8 @@ package enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(operation) needs an SQLite file, and \(database) is PostgreSQL (back it up with pg_dump)"
         case .postgres(let code, let message):
             "PostgreSQL error \(code): \(message)"
+        case .oneHousehold(let database):
+            "\(database.escapedForMessage) is an SQLite file, which holds one household, '\(FamilyName.home)': households are kept on PostgreSQL"
         }
     }
 }

@@ -23,6 +23,7 @@ extension GateError {
         case .notFound(let subject): return .notFound(subject)
         case .conflict(let conflict): return .conflict(conflict)
         case .constraint(let detail): return .conflict(.refused(detail))
+        case .oneHousehold: return .conflict(.refused(error.description))
         case .busy: kind = .busy
         case .readOnly: kind = .readOnly
         case .diskFull: kind = .diskFull

@@ -32,16 +32,19 @@ public struct Gate: Sendable {
     /// tokens always come from the system's secure generator. `migrate: false` opens an
     /// existing database without applying pending migrations (to report them). `create:
     /// false` opens only a file that exists: a name that came from a request can then never
-    /// make one.
+    /// make one. `household`: whose rows the gate reads and writes; a file is one household,
+    /// `home`, so another is ``GateError/notFound(_:)`` (``GateSubject/family(_:)``).
     ///
     /// - Throws: ``GateError/notFound(_:)`` (``GateSubject/database``) for a missing file
     ///   with `create: false`; ``GateError/database(_:)`` for a file that is not SQLite,
     ///   belongs to another program, comes from a newer ParentalGate, is read-only or is
     ///   damaged (``DatabaseFailure/kind`` says which).
     public init(
-        database: DatabaseLocation, timeSource: TimeSource = .system, random: RandomSource = .secure,
-        migrate: Bool = true, create: Bool = true
+        database: DatabaseLocation, household: String = "home", timeSource: TimeSource = .system,
+        random: RandomSource = .secure, migrate: Bool = true, create: Bool = true
     ) throws(GateError) {
+        // An SQLite file is one household.
+        guard household == FamilyName.home else { throw GateError.notFound(.family(household)) }
         // A missing or empty file is no database (an empty one would be made one on opening).
         if !create, case .file(let path) = database,
            ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0 {
@@ -70,9 +73,14 @@ public struct Gate: Sendable {
 
     /// A gate over `storage`, already open and migrated (the PostgreSQL store).
     package init(storage: any GateStorage, timeSource: TimeSource = .system, random: RandomSource = .secure) {
+        self.init(storage: storage, timeSource: timeSource, questions: QuestionGenerator(random: random))
+    }
+
+    /// A gate over `storage` drawing questions from `questions` (another household's gate shares them).
+    init(storage: any GateStorage, timeSource: TimeSource, questions: QuestionGenerator) {
         self.storage = storage
         self.timeSource = timeSource
-        questions = QuestionGenerator(random: random)
+        self.questions = questions
     }
 
     /// The database as an operator names it: the file's path, or the PostgreSQL address.
