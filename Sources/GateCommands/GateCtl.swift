@@ -24,7 +24,7 @@ package struct GateCtl: AsyncParsableCommand {
         version: Gate.version,
         subcommands: [
             Profile.self, Policy.self, Status.self, Unlock.self, GateCommand.self, Challenge.self, Session.self,
-            Questions.self, Audit.self, Notify.self, Ask.self, ParentCodeCommand.self, Db.self, Serve.self,
+            Questions.self, Audit.self, Notify.self, Ask.self, ParentCodeCommand.self, HouseholdCommand.self, Db.self, Serve.self,
         ]
     )
 

@@ -9,7 +9,7 @@ extension PostgresStore {
     package func households() async throws -> [Household] {
         try await transaction(writing: false, scope: .operator) { transaction in
             try transaction.rows("SELECT id, name, created_at FROM households ORDER BY name", []).rows.map { row in
-                Household(id: row["id"], name: row["name"], createdAt: Date(millisecondsSince1970: row["created_at"]))
+                Household(name: row["name"], createdAt: Date(millisecondsSince1970: row["created_at"]))
             }
         }
     }
@@ -21,11 +21,8 @@ extension PostgresStore {
         try await transaction(writing: true, scope: .operator) { transaction in
             let taken = try transaction.rows("SELECT 1 FROM households WHERE name = ?", [name]).rows
             guard taken.isEmpty else { throw StoreError.conflict(.familyExists(name)) }
-            let row = try transaction.rows(
-                "INSERT INTO households (name, created_at) VALUES (?, ?) RETURNING id", [name, now.millisecondsSince1970]
-            ).rows.first
-            guard let id = row?["id"] as Int64? else { throw StoreError.notFound(.family(name)) }
-            return Household(id: id, name: name, createdAt: now)
+            try transaction.execute("INSERT INTO households (name, created_at) VALUES (?, ?)", [name, now.millisecondsSince1970])
+            return Household(name: name, createdAt: now)
         }
     }
 
@@ -59,12 +56,13 @@ extension PostgresStore {
         guard FamilyName.isValid(name) else { throw StoreError.notFound(.family(name)) }
         let found = try await transaction(writing: false, scope: .operator) { transaction in
             try transaction.rows("SELECT id, created_at FROM households WHERE name = ?", [name]).rows.first.map { row in
-                Household(id: row["id"], name: name, createdAt: Date(millisecondsSince1970: row["created_at"]))
+                (id: row["id"] as Int64, household: Household(name: name, createdAt: Date(millisecondsSince1970: row["created_at"])))
             }
         }
         guard let found else { throw StoreError.notFound(.family(name)) }
         var store = self
-        store.household = found
+        store.household = found.household
+        store.householdID = found.id
         return store
     }
 

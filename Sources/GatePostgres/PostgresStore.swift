@@ -43,6 +43,8 @@ package struct PostgresStore: GateStorage {
     package let description: String
     /// The household whose rows this store's transactions see (``PostgresTransaction/Scope``).
     package internal(set) var household: Household
+    /// Its id in `households`, which every row of its carries (`home`'s is 1).
+    var householdID: Int64
 
     /// The setting a transaction's household is in (row-level security reads it).
     static let householdSetting = "parental_gate.household"
@@ -154,7 +156,11 @@ package struct PostgresStore: GateStorage {
                 try await group.next()
             }
             self.household = .home
-            if household != Household.home.name { self.household = try await inHousehold(household).household }
+            householdID = 1
+            if household != Household.home.name {
+                let found = try await inHousehold(household)
+                (self.household, householdID) = (found.household, found.householdID)
+            }
         } catch {
             try? lifetime.stop()
             throw Self.reported(error)
@@ -190,11 +196,11 @@ package struct PostgresStore: GateStorage {
 
     @discardableResult
     package func write<T: Sendable>(_ body: @Sendable (PostgresTransaction) throws -> T) async throws -> T {
-        try await transaction(writing: true, scope: .household(household.id), body)
+        try await transaction(writing: true, scope: .household(householdID), body)
     }
 
     package func read<T: Sendable>(_ body: @Sendable (PostgresTransaction) throws -> T) async throws -> T {
-        try await transaction(writing: false, scope: .household(household.id), body)
+        try await transaction(writing: false, scope: .household(householdID), body)
     }
 
     /// Runs `body` in one transaction on a connection of the pool and a thread of the store's,

@@ -27,6 +27,7 @@
 @_exported import struct GateCore.GateStrings
 @_exported import enum GateCore.GateSubject
 @_exported import struct GateCore.GuessResistance
+@_exported import struct GateCore.Household
 @_exported import struct GateCore.LocaleTag
 @_exported import enum GateCore.NotificationChannel
 @_exported import struct GateCore.NotificationEvent

@@ -26,20 +26,40 @@ struct RemoteHandler: Sendable {
         if socket == .gate, let refusal = access.refusal(for: user) { gate = gate.limited(refusal) }
         let response: RemoteResponse
         let what: String
+        var household = gate.household
         do {
-            let request = try JSONDecoder().decode(RemoteRequest.self, from: message)
+            var request = try JSONDecoder().decode(RemoteRequest.self, from: message)
+            if case .household(let name, let inner) = request {
+                household = name
+                request = inner
+            }
             switch request {
             case .admin(let operation): what = operation.command
             case .gate(let step): what = Self.stepName(step)
+            case .household: throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a household within a household"))
             }
-            if !request.isAllowed(on: socket) {
+            // Another household's gate, on the admin socket only (the gate socket serves the daemon's own).
+            let other: Result<Gate, CommandFailure>? = if household == gate.household {
+                nil
+            } else if socket != .admin {
+                .failure(CommandFailure(
+                    status: ExitCode.notPermitted.rawValue,
+                    message: "the gate socket serves the household '\(gate.household)' only: another household is the admin socket's"))
+            } else {
+                await Self.gate(gate, in: household)
+            }
+            if case .failure(let failure) = other {
+                response = .failed(status: failure.status, message: failure.message ?? "failed")
+            } else if !request.isAllowed(on: socket) {
                 response = .failed(
                     status: ExitCode.notPermitted.rawValue,
                     message: "'\(what)' is not allowed on the gate socket, which takes only challenge begin, answer and cancel, status, session check, ask request and ask check, gate --code and a gate's hold: use the admin socket")
             } else {
+                if case .success(let other) = other { gate = other }
                 switch request {
                 case .admin(let operation): response = await Self.perform(operation.operation, gate: gate, caller: user)
                 case .gate(let step): response = await self.step(step, gate: gate)
+                case .household: response = .failed(status: ExitCode.usage.rawValue, message: "a household within a household")
                 }
             }
         } catch {
@@ -49,13 +69,22 @@ struct RemoteHandler: Sendable {
         let status: Int32 = if case .failed(let status, _) = response { status } else { 0 }
         logger.info("request", metadata: [
             "id": "\(UUID().uuidString.prefix(8).lowercased())", "socket": "\(socket.rawValue)", "user": "\(user)",
-            "uid": "\(peer.uid)", "command": "\(what)", "status": "\(status)",
+            "uid": "\(peer.uid)", "household": "\(household)", "command": "\(what)", "status": "\(status)",
             "ms": "\(Self.milliseconds(since: started))",
         ])
         return (try? JSONEncoder().encode(response)) ?? Data()
     }
 
     // MARK: - Operations
+
+    /// `gate`'s database as household `name`'s, or why not in gatectl's words.
+    private static func gate(_ gate: Gate, in name: String) async -> Result<Gate, CommandFailure> {
+        do {
+            return .success(try await gate.inHousehold(name))
+        } catch {
+            return .failure(CommandFailure(of: error, root: ParentalGated.self))
+        }
+    }
 
     /// The result of an admin command's operation, or its failure in gatectl's words.
     private static func perform(_ operation: some GateOperation, gate: Gate, caller: String) async -> RemoteResponse {

@@ -12,13 +12,17 @@ extension RemoteRequest {
                  .lookUpProfile, .removeProfile, .showProfile, .unlockProfile, .endParentSession, .setPolicy, .resetPolicy,
                  .listPolicyChanges, .showPolicy, .listQuestionSets, .removeQuestions, .pruneAudit, .countOutcomes, .verifyAudit,
                  .listAudit, .listNotifications, .removeNotification, .testNotification, .addNotification, .decideRequest,
-                 .listRequests, .showDatabase, .checkDatabase, .addParentCode, .listParentCodes, .removeParentCode:
+                 .listRequests, .showDatabase, .checkDatabase, .addParentCode, .listParentCodes, .removeParentCode,
+                 .listHouseholds, .addHousehold, .renameHousehold, .removeHousehold:
                 socket == .admin
             }
         case .gate(let step):
             switch step {
             case .profile, .begin, .answer, .cancel, .state, .session, .ask, .checkRequest, .parentCode, .hold: true
             }
+        case .household(_, let request):
+            // Another household is the admin socket's to reach (the gate socket serves the daemon's own).
+            socket == .admin && request.isAllowed(on: socket)
         }
     }
 }

@@ -26,13 +26,8 @@ extension GateCtl.Db {
             }
             let path = global.databasePath
             if !yes, FileManager.default.fileExists(atPath: path) {
-                Output.console.writeError("Replace the database \(path) with \(file)? The current one is kept as \(path).before-restore. [y/N] ")
-                let reply = Output.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-                guard reply == "y" || reply == "yes" else {
-                    Output.console.writeError("\n")
-                    Output.error("not restored: confirm with y, or pass --yes")
-                    throw ExitCode.refused
-                }
+                try Confirmation.ask(
+                    "Replace the database \(path) with \(file)? The current one is kept as \(path).before-restore.", else: "restored")
             }
             let report = try await Gate.restore(database: path, from: file)
             if global.json {

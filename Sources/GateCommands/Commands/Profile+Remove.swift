@@ -29,14 +29,8 @@ extension GateCtl.Profile {
 
         /// Asks the person at the terminal to confirm removing `name`; throws unless they do.
         static func confirm(_ name: String) throws {
-            Output.console.writeError(
-                "Remove profile '\(name)' with its policy, challenges, attempts and sessions? Its audit history stays. [y/N] ")
-            let reply = Output.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-            guard reply == "y" || reply == "yes" else {
-                Output.console.writeError("\n")
-                Output.error("not removed: confirm with y, or pass --yes")
-                throw ExitCode.refused
-            }
+            try Confirmation.ask(
+                "Remove profile '\(name)' with its policy, challenges, attempts and sessions? Its audit history stays.", else: "removed")
         }
     }
 }

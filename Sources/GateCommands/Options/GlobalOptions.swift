@@ -16,6 +16,17 @@ package struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Print the result as JSON for scripts instead of a table for people.")
     package var json = false
 
+    @Option(name: .long, help: "The household to act in, on a daemon whose PostgreSQL database holds many (default: $PARENTAL_GATE_HOUSEHOLD, else the daemon's own; a database file is one household, home).")
+    package var household: String?
+
+    /// The household asked for: `--household`, else `$PARENTAL_GATE_HOUSEHOLD`; `nil`: the daemon's own, or the file's.
+    package var householdName: String? {
+        household ?? ProcessInfo.processInfo.environment[Self.householdVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The environment variable that names the household when `--household` does not.
+    static let householdVariable = "PARENTAL_GATE_HOUSEHOLD"
+
     /// The database path this invocation uses: the daemon's, when a command runs in it.
     package var databasePath: String {
         DatabasePath.resolve(explicit: database, environment: ProcessInfo.processInfo.environment)
@@ -28,6 +39,8 @@ package struct GlobalOptions: ParsableArguments {
     package func openGate(migrate: Bool = true, readerPool: Bool = false) throws(GateError) -> Gate {
         // Through a socket a command asks the daemon (``perform(_:)``): a file of gatectl's own would be the wrong one.
         if CommandContext.current.daemon != nil { throw GateError.notPermitted("this command cannot open a database through the daemon's socket") }
+        // A file is one household.
+        if let name = householdName, name != Household.home.name { throw GateError.notFound(.family(name)) }
         let path = databasePath
         let existed = FileManager.default.fileExists(atPath: path)
         let gate = try OneShotGates.shared.gate("\(migrate) \(readerPool) \(path)") { () throws(GateError) in
@@ -75,6 +88,10 @@ package struct GlobalOptions: ParsableArguments {
             throw ValidationError("--socket and --database cannot be combined: the daemon uses its own database")
         }
         if let conflict = DatabasePath.conflict(in: ProcessInfo.processInfo.environment) { throw ValidationError(conflict) }
+        if let name = householdName, !Gate.isHouseholdName(name) {
+            let from = household == nil ? "$\(Self.householdVariable)" : "--household"
+            throw ValidationError("\(from): \(GateInputError.malformedFamilyName(name))")
+        }
         if socket == nil, databasePath.contains("://") || databasePath.lowercased().hasPrefix("postgres:") || databasePath.lowercased().hasPrefix("postgresql:") {
             throw ValidationError("gatectl does not connect to PostgreSQL itself: ask a daemon that does, through its socket (--socket PATH)")
         }
@@ -86,10 +103,10 @@ package struct GlobalOptions: ParsableArguments {
         var leading: [String] = []
         var rest = arguments[...]
         while let first = rest.first {
-            if first == "--json" || first.hasPrefix("--database=") || first.hasPrefix("--socket=") {
+            if first == "--json" || first.hasPrefix("--database=") || first.hasPrefix("--socket=") || first.hasPrefix("--household=") {
                 leading.append(first)
                 rest = rest.dropFirst()
-            } else if (first == "--database" || first == "--socket"), rest.count >= 2 {
+            } else if (first == "--database" || first == "--socket" || first == "--household"), rest.count >= 2 {
                 leading += rest.prefix(2)
                 rest = rest.dropFirst(2)
             } else {

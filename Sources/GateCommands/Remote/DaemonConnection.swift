@@ -11,13 +11,16 @@ package final class DaemonConnection: Sendable {
     static let maximumLength = 1 << 30
 
     let path: String
+    /// The household every request is for (`--household`); `nil`: the daemon's own.
+    let household: String?
     private let descriptor: Int32
     /// Held for a whole request and its response: one at a time on the socket.
     private let exchange = Mutex(())
 
-    /// Connects to the socket at `path`.
-    init(path: String) throws(CommandError) {
+    /// Connects to the socket at `path`, to ask for `household` (`nil`: the daemon's own).
+    init(path: String, household: String? = nil) throws(CommandError) {
         self.path = path
+        self.household = household
         let descriptor: Int32
         switch UnixSocket.connect(to: path) {
         case .success(let connected): descriptor = connected
@@ -48,6 +51,7 @@ package final class DaemonConnection: Sendable {
 
     /// Sends `request` and waits for the response; a refusal comes back as a thrown ``CommandFailure``.
     func send(_ request: RemoteRequest) throws -> RemoteResponse {
+        let request = household.map { RemoteRequest.household(name: $0, request: request) } ?? request
         let response: RemoteResponse = try exchange.withLock { _ in
             let body = try JSONEncoder().encode(request)
             var length = UInt32(body.count).bigEndian

@@ -40,7 +40,7 @@ package enum GatectlMain {
                 return CommandRunner.report(CommandRunner.failure(of: error))
             }
             guard !sockets.isEmpty else { return await CommandRunner.run(async: command) }
-            return await remote(command, arguments: arguments, sockets: sockets)
+            return await remote(command, arguments: arguments, sockets: sockets, household: command.global.householdName)
         }
         var command: any ParsableCommand
         switch CommandRunner.parse(arguments) {
@@ -62,13 +62,13 @@ package enum GatectlMain {
             return CommandRunner.report(CommandRunner.failure(of: error))
         }
         guard !sockets.isEmpty else { return await CommandRunner.run(command) }
-        return await remote(command, arguments: arguments, sockets: sockets)
+        return await remote(command, arguments: arguments, sockets: sockets, household: global?.householdName)
     }
 
     /// Has the daemon on the first of `sockets` run `command`; returns the exit status.
-    private static func remote(_ command: any ParsableCommand, arguments: [String], sockets: [String]) async -> Int32 {
+    private static func remote(_ command: any ParsableCommand, arguments: [String], sockets: [String], household: String?) async -> Int32 {
         do {
-            return try await remote(command, arguments: arguments, connection: connect(sockets))
+            return try await remote(command, arguments: arguments, connection: connect(sockets, household: household))
         } catch {
             return CommandRunner.report(CommandRunner.failure(of: error))
         }
@@ -94,11 +94,11 @@ package enum GatectlMain {
     }
 
     /// A connection to the first of `sockets` this user may use.
-    private static func connect(_ sockets: [String]) throws -> DaemonConnection {
+    private static func connect(_ sockets: [String], household: String?) throws -> DaemonConnection {
         var refusal: CommandError?
         for socket in sockets {
             do {
-                return try DaemonConnection(path: socket)
+                return try DaemonConnection(path: socket, household: household)
             } catch {
                 if case .notPermitted = error, socket != sockets.last {
                     refusal = refusal ?? error

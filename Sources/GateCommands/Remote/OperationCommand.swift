@@ -43,3 +43,7 @@ extension GateCtl.Db.Restore: OperationCommand {}
 extension GateCtl.ParentCodeCommand.Add: OperationCommand {}
 extension GateCtl.ParentCodeCommand.List: OperationCommand {}
 extension GateCtl.ParentCodeCommand.Remove: OperationCommand {}
+extension GateCtl.HouseholdCommand.Add: OperationCommand {}
+extension GateCtl.HouseholdCommand.List: OperationCommand {}
+extension GateCtl.HouseholdCommand.Rename: OperationCommand {}
+extension GateCtl.HouseholdCommand.Remove: OperationCommand {}

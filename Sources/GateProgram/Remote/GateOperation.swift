@@ -49,6 +49,10 @@ package enum AdminRequest: Codable, Sendable {
     case addParentCode(AddParentCode)
     case listParentCodes(ListParentCodes)
     case removeParentCode(RemoveParentCode)
+    case listHouseholds(ListHouseholds)
+    case addHousehold(AddHousehold)
+    case renameHousehold(RenameHousehold)
+    case removeHousehold(RemoveHousehold)
 
     /// The operation, to perform.
     package var operation: any GateOperation {
@@ -86,6 +90,10 @@ package enum AdminRequest: Codable, Sendable {
         case .addParentCode(let operation): operation
         case .listParentCodes(let operation): operation
         case .removeParentCode(let operation): operation
+        case .listHouseholds(let operation): operation
+        case .addHousehold(let operation): operation
+        case .renameHousehold(let operation): operation
+        case .removeHousehold(let operation): operation
         }
     }
 
@@ -125,6 +133,10 @@ package enum AdminRequest: Codable, Sendable {
         case .addParentCode: "parent-code add"
         case .listParentCodes: "parent-code list"
         case .removeParentCode: "parent-code remove"
+        case .listHouseholds: "household list"
+        case .addHousehold: "household add"
+        case .renameHousehold: "household rename"
+        case .removeHousehold: "household remove"
         }
     }
 }

@@ -7,6 +7,8 @@ package enum RemoteRequest: Codable, Sendable {
     case admin(AdminRequest)
     /// One step of the terminal gate (`gatectl gate`), which runs in gatectl.
     case gate(GateStep)
+    /// `request`, for household `name` (`gatectl --household NAME`) rather than the daemon's own.
+    indirect case household(name: String, request: RemoteRequest)
 }
 
 /// One operation of a child's commands and the terminal gate, typed: all the gate socket

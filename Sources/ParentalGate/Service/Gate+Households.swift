@@ -47,6 +47,11 @@ extension Gate {
         return Gate(storage: found, timeSource: timeSource, questions: questions).acting(for: account)
     }
 
+    /// Whether `name` is a household's (a family's) name: 1 to 63 lowercase letters, digits and dashes.
+    package static func isHouseholdName(_ name: String) -> Bool {
+        FamilyName.isValid(name)
+    }
+
     /// Refuses a name that is not a family's (``FamilyName``).
     private static func checkHouseholdName(_ name: String) throws(GateError) {
         guard FamilyName.isValid(name) else { throw .invalidInput(.malformedFamilyName(name)) }

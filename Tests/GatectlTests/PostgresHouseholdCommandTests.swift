@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSlots
+
+/// `gatectl household …` and `--household`, through the real binaries: a daemon on PostgreSQL
+/// and gatectl on its sockets; and what a database file says to them.
+@Suite("gatectl households", .boundedConcurrency)
+struct PostgresHouseholdCommandTests {
+    @Test("through the daemon's admin socket: household add, list, rename and remove (asking first); --household and $PARENTAL_GATE_HOUSEHOLD pick the family every other command acts in, each with its own profiles and audit chain; an unknown household is exit 3, a malformed name 64, another household on the gate socket 77")
+    func households() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-household-cli")
+        defer { try? cluster.stop() }
+        let daemon = try await RunningDaemon.start(["--database", PostgresDaemonTests.address(cluster)])
+        defer { daemon.stop() }
+
+        #expect(try daemon.ok(["household", "add", "smiths"]).stdout == "added household smiths\n")
+        let listed = try daemon.ok(["household", "list", "--json"]).stdout
+        let names = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]]).compactMap { $0["name"] as? String }
+        #expect(names == ["home", "smiths"], "\(listed)")
+        #expect(try daemon.ok(["household", "list"]).stdout.contains("smiths"))
+        let again = try daemon.gatectl(["household", "add", "smiths"])
+        #expect(again.status != 0 && again.stderr.contains("already exists"), "\(again.stderr)")
+
+        // Each household its own profiles: by flag (before or after the command) and by environment.
+        try daemon.ok(["--household", "smiths", "profile", "add", "emma", "--by", "mum"])
+        try daemon.ok(["profile", "add", "noah", "--household=smiths", "--by", "mum"])
+        try daemon.ok(["profile", "add", "liam", "--by", "dad"])
+        #expect(try daemon.ok(["profile", "list", "--household", "smiths"]).stdout.contains("emma"))
+        #expect(!(try daemon.ok(["profile", "list"]).stdout.contains("emma")))
+        let byEnvironment = try GatectlProcess.run(
+            ["profile", "list", "--socket", daemon.adminSocket], environment: ["PARENTAL_GATE_HOUSEHOLD": "smiths"])
+        #expect(byEnvironment.status == 0 && byEnvironment.stdout.contains("noah") && !byEnvironment.stdout.contains("liam"),
+                "\(byEnvironment.stdout)\(byEnvironment.stderr)")
+        #expect(try daemon.ok(["audit", "verify", "--household", "smiths"]).stdout.contains("intact"))
+        #expect(try daemon.ok(["audit", "verify"]).stdout.contains("intact"))
+
+        let unknown = try daemon.gatectl(["--household", "jones", "profile", "list"])
+        #expect(unknown.status == 3 && unknown.stderr.contains("no family named 'jones'"), "\(unknown.stderr)")
+        let malformed = try daemon.gatectl(["--household", "Smiths", "profile", "list"])
+        #expect(malformed.status == 64 && malformed.stderr.contains("--household"), "\(malformed.stderr)")
+        let badEnvironment = try GatectlProcess.run(
+            ["profile", "list", "--socket", daemon.adminSocket], environment: ["PARENTAL_GATE_HOUSEHOLD": "../x"])
+        #expect(badEnvironment.status == 64 && badEnvironment.stderr.contains("$PARENTAL_GATE_HOUSEHOLD"), "\(badEnvironment.stderr)")
+        let gateSocket = try daemon.gatectl(["--household", "smiths", "status", "emma"], gate: true)
+        #expect(gateSocket.status == 77 && gateSocket.stderr.contains("serves the household 'home' only"), "\(gateSocket.stderr)")
+        #expect(try daemon.gatectl(["--household", "home", "status", "liam"], gate: true).status == 0)
+
+        // Renamed, the family keeps its profiles; removed (asked first), it is gone.
+        #expect(try daemon.ok(["household", "rename", "smiths", "jones"]).stdout == "renamed household smiths to jones\n")
+        #expect(try daemon.ok(["--household", "jones", "profile", "list"]).stdout.contains("emma"))
+        let homeStays = try daemon.gatectl(["household", "remove", "home", "--yes"])
+        #expect(homeStays.status != 0 && homeStays.stderr.contains("neither renamed nor removed"), "\(homeStays.stderr)")
+        let declined = try daemon.gatectl(["household", "remove", "jones"], input: "n\n")
+        #expect(declined.status == 1 && declined.stderr.contains("not removed"), "\(declined.stderr)")
+        #expect(try daemon.ok(["--household", "jones", "profile", "list"]).stdout.contains("emma"))
+        let nobody = try daemon.gatectl(["household", "remove", "nobody", "--yes"])
+        #expect(nobody.status == 3, "\(nobody.stderr)")
+        #expect(try daemon.gatectl(["household", "remove", "jones"], input: "y\n").status == 0)
+        #expect(try daemon.gatectl(["--household", "jones", "profile", "list"]).status == 3)
+        #expect(try daemon.ok(["profile", "list"]).stdout.contains("liam"))
+        #expect(try daemon.ok(["household", "list"]).stdout.contains("jones") == false)
+    }
+
+    @Test("a database file is one household, home: household list shows it alone, add is refused changing nothing, and --household another is exit 3")
+    func fileIsHome() throws {
+        let db = try TestDatabase()
+        defer { db.remove() }
+        try db.ok(["profile", "add", "emma", "--by", "mum"])
+        let listed = try db.ok(["household", "list", "--json"]).stdout
+        let names = (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names == ["home"], "\(listed)")
+        let add = try db.run(["household", "add", "smiths"])
+        #expect(add.status != 0 && add.stderr.contains("is an SQLite file, which holds one household, 'home'"), "\(add.stderr)")
+        let other = try db.run(["--household", "smiths", "profile", "list"])
+        #expect(other.status == 3 && other.stderr.contains("no family named 'smiths'"), "\(other.stderr)")
+        #expect(try db.ok(["--household", "home", "profile", "list"]).stdout.contains("emma"))
+        #expect(try db.ok(["audit", "verify"]).stdout.contains("intact"))
+    }
+}
