@@ -41,6 +41,14 @@ struct PostgresMigrator {
         if let newest = applied.keys.max(), newest > files.count {
             throw StoreError.newerSchema(path: database, found: newest, supported: files.count)
         }
+        // Only the tables' owner changes them: a daemon's role that owns none says who must.
+        if present, applied.count < files.count,
+           try await run("SELECT pg_get_userbyid(relowner) <> current_user FROM pg_class WHERE oid = 'parental_gate_schema'::regclass")
+               .first?.decode(Bool.self) ?? false {
+            throw StoreError.postgres(code: "42501", message: """
+                \(database) has schema version \(applied.keys.max() ?? 0) and this program needs \(files.count), and only the role that owns its tables may migrate it: run parental-gated --database ADDRESS-OF-THE-OWNER --migrate (README, "PostgreSQL")
+                """)
+        }
         for (index, file) in files.enumerated() {
             let version = index + 1
             let checksum = SHA256.hash(data: Data(file.sql)).map { String(format: "%02x", $0) }.joined()

@@ -69,3 +69,40 @@ extension PostgresStore {
     /// Why `home` is neither renamed nor removed.
     private static let homeStays = "the household 'home' answers the routes without /h/NAME and every SQLite file: it is neither renamed nor removed"
 }
+
+/// The role a daemon connects as, granted by the tables' owner: every family row through
+/// row-level security, and nothing that changes a table or passes around it.
+extension PostgresStore {
+    /// Grants `role` what a daemon needs: to connect; to read and write the rows of every
+    /// table (row-level security still shows it one household's); to number new rows. Never
+    /// `TRUNCATE` (which row-level security does not check), `REFERENCES` or `TRIGGER`, and no
+    /// table of its own. Run as the tables' owner (``PostgresMigrator``'s role).
+    package func grant(to role: String) async throws {
+        guard (1...63).contains(role.utf8.count), role.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.".contains($0)) })
+        else { throw StoreError.constraint("a role's name is 1 to 63 ASCII letters, digits, '_', '-' and '.'") }
+        let quoted = "\"\(role)\""
+        try await transaction(writing: true, scope: .operator) { transaction in
+            let owner = try transaction.rows("SELECT current_user::text = ? AS same", [role]).rows.first?["same"] as Bool?
+            guard owner != true else { throw StoreError.constraint("\(role) is the role migrating: grant another, which owns no table") }
+            let database = try transaction.rows("SELECT quote_ident(current_database()) AS name", []).rows.first?["name"] as String?
+            for statement in [
+                "GRANT CONNECT ON DATABASE \(database ?? "postgres") TO \(quoted)",
+                "GRANT USAGE ON SCHEMA public TO \(quoted)",
+                "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(quoted)",
+                "REVOKE INSERT, UPDATE, DELETE ON parental_gate_schema, audit_event_kinds FROM \(quoted)",
+                "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO \(quoted)",
+            ] {
+                try transaction.execute(statement, [])
+            }
+        }
+    }
+
+    /// Whether this store's role owns the tables (it migrated them).
+    package func ownsTables() async throws -> Bool {
+        try await transaction(writing: false, scope: .operator) { transaction in
+            try transaction.rows(
+                "SELECT pg_get_userbyid(relowner) = current_user AS owns FROM pg_class WHERE oid = 'parental_gate_schema'::regclass", []
+            ).rows.first?["owns"] ?? false
+        }
+    }
+}

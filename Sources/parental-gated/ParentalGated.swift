@@ -70,12 +70,24 @@ struct ParentalGated: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Copy the family kept in the PostgreSQL --database into a new SQLite file FILE, which gatectl --database opens, and exit.", valueName: "FILE"))
     var copyTo: String?
 
+    @Flag(help: "Migrate the PostgreSQL --database to this version's schema, as the role that owns its tables, and exit.")
+    var migrate = false
+
+    @Option(help: ArgumentHelp("With --migrate: grant ROLE, which the daemons then connect as and which owns no table, the rows of every household.", valueName: "ROLE"))
+    var grantTo: String?
+
     /// The settings, as flags.
     @OptionGroup var settings: DaemonFlags
 
     func validate() throws {
         if copyFrom != nil, copyTo != nil {
             throw ValidationError("--copy-from and --copy-to cannot be combined: one copy a run")
+        }
+        if grantTo != nil, !migrate {
+            throw ValidationError("--grant-to goes with --migrate: the tables' owner grants, once it has migrated")
+        }
+        if migrate, copyFrom != nil || copyTo != nil {
+            throw ValidationError("--migrate cannot be combined with --copy-from or --copy-to: one task a run")
         }
         if revokeAdminTokens, !initAdminToken, adminTokenFile == nil {
             throw ValidationError("--revoke-admin-tokens needs --init-admin-token or --admin-token-file: the new token's audit record records the revocation")
@@ -87,6 +99,10 @@ struct ParentalGated: AsyncParsableCommand {
         signal(SIGHUP, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let settings = try await DaemonSettings.resolve(self, environment: environment)
+        if migrate {
+            try await OwnerMigration(database: settings.databasePath, environment: environment).run(grantingTo: grantTo, say: Self.say)
+            return
+        }
         if copyFrom != nil || copyTo != nil {
             try await FamilyMove(database: settings.databasePath, keyFile: settings.notifyKeyFile, environment: environment)
                 .run(from: copyFrom, to: copyTo, say: Self.say)

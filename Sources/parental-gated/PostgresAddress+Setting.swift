@@ -18,7 +18,13 @@ extension PostgresAddress {
     /// cannot be used is a usage error naming the setting.
     func gate(keyFile: String?, logger: Logger) async throws -> Gate {
         do {
-            return Gate(storage: try await PostgresStore(address: self, keyFile: keyFile, logger: logger))
+            let store = try await PostgresStore(address: self, keyFile: keyFile, logger: logger)
+            if (try? await store.ownsTables()) == true {
+                logger.notice("""
+                    the daemon's role owns the database's tables: row-level security still keeps each household's rows its own (it is forced on the owner), but the owner could turn it off; for many households connect as a role that owns none (parental-gated --migrate --grant-to ROLE, README "PostgreSQL")
+                    """)
+            }
+            return Gate(storage: store)
         } catch let problem as PostgresAddress.Problem {
             throw CommandError.usage("--database: \(problem)")
         }

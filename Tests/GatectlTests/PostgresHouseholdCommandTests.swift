@@ -76,4 +76,49 @@ struct PostgresHouseholdCommandTests {
         #expect(try db.ok(["--household", "home", "profile", "list"]).stdout.contains("emma"))
         #expect(try db.ok(["audit", "verify"]).stdout.contains("intact"))
     }
+
+    @Test("the owner migrates and grants (parental-gated --migrate --grant-to ROLE); a daemon connecting as that role, which owns no table, serves households whose rows an unfiltered SELECT as the role never mixes; it cannot migrate, and says who can; a superuser's address is refused")
+    func daemonRoleOwnsNoTable() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-daemon-role")
+        defer { try? cluster.stop() }
+        try cluster.psql("CREATE ROLE gate_daemon LOGIN")
+        let socket = "host=\(cluster.socketFolder)&port=\(cluster.port)"
+        let owner = PostgresDaemonTests.address(cluster)
+        let daemonAddress = "postgres://gate_daemon@/postgres?\(socket)"
+
+        let badGrant = try GatectlProcess.run(["--database", owner, "--grant-to", "gate_daemon"], executable: try GatectlProcess.daemon)
+        #expect(badGrant.status == 64 && badGrant.stderr.contains("--grant-to goes with --migrate"), "\(badGrant.stderr)")
+        let migrated = try GatectlProcess.run(
+            ["--database", owner, "--migrate", "--grant-to", "gate_daemon"], executable: try GatectlProcess.daemon)
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        #expect(migrated.stdout.contains("granted gate_daemon"), "\(migrated.stdout)")
+        let owned = try cluster.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tableowner = 'gate_daemon'")
+        #expect(owned.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+
+        let daemon = try await RunningDaemon.start(["--database", daemonAddress])
+        try daemon.ok(["household", "add", "smiths"])
+        try daemon.ok(["--household", "smiths", "profile", "add", "emma", "--by", "mum"])
+        try daemon.ok(["profile", "add", "liam", "--by", "dad"])
+        _ = try daemon.ok(["--household", "smiths", "challenge", "begin", "emma"])
+        #expect(try daemon.ok(["--household", "smiths", "audit", "verify"]).stdout.contains("intact"))
+        daemon.stop()
+        // As the daemon's role, no household set: nothing; the smiths' set: only theirs.
+        #expect(try cluster.psql("SELECT count(*) FROM profiles", user: "gate_daemon").trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        let smithsID = try cluster.psql("SELECT id FROM households WHERE name = 'smiths'").trimmingCharacters(in: .whitespacesAndNewlines)
+        let smiths = try cluster.psql("""
+            BEGIN; SELECT set_config('parental_gate.household', '\(smithsID)', true);
+            SELECT string_agg(name, ',') FROM profiles; COMMIT
+            """, user: "gate_daemon")
+        #expect(smiths.contains("emma") && !smiths.contains("liam"), "\(smiths)")
+        #expect(throws: PostgresClusterError.self) { try cluster.psql("TRUNCATE profiles", user: "gate_daemon") }
+
+        // A schema behind this program: the role says who must migrate it, and changes nothing.
+        try cluster.psql("DELETE FROM parental_gate_schema WHERE version = (SELECT max(version) FROM parental_gate_schema)")
+        let behind = try GatectlProcess.run(["--database", daemonAddress, "--port", "0"], executable: try GatectlProcess.daemon)
+        #expect(behind.status != 0 && behind.stderr.contains("only the role that owns its tables may migrate it"), "\(behind.stderr)")
+
+        let superuser = try GatectlProcess.run(
+            ["--database", "postgres://\(PostgresCluster.superuser)@/postgres?\(socket)", "--port", "0"], executable: try GatectlProcess.daemon)
+        #expect(superuser.status != 0 && superuser.stderr.contains("is a superuser or has BYPASSRLS"), "\(superuser.stderr)")
+    }
 }

@@ -18,6 +18,7 @@ struct QuickParseTests {
                     let global = group.wrappedValue
                     values[name + ".database"] = global.database ?? "nil"
                     values[name + ".socket"] = global.socket ?? "nil"
+                    values[name + ".household"] = global.household ?? "nil"
                     values[name + ".json"] = String(global.json)
                 } else {
                     values[name] = String(describing: child.value)
@@ -34,6 +35,7 @@ struct QuickParseTests {
         ["challenge", "answer", "0123456789abcdef0123456789abcdef", "56"], ["challenge", "answer", "id", "7", "--client=tv"],
         ["challenge", "cancel", "id", "--database=/tmp/a b.sqlite"], ["session", "check", "abcDEF_123"],
         ["gate", "emma"], ["gate", "emma", "--client", "kitchen", "--socket", "/tmp/g.sock"],
+        ["status", "emma", "--household", "smiths"], ["challenge", "begin", "emma", "--household=smiths", "--socket", "/tmp/a.sock"],
     ])
     func sameAsArgumentParser(arguments: [String]) throws {
         let quick = try #require(QuickParse.command(arguments), "\(arguments) should parse quickly")
@@ -48,6 +50,7 @@ struct QuickParseTests {
         ["challenge", "answer", "id", "-5"], ["challenge", "answer", "id", "five"], ["challenge", "begin", "--", "-x"],
         ["status", "emma", "--database", ""], ["status", "emma", "--socket", "s", "--database", "d"], ["profile", "list"],
         ["challenge", "begin"], ["session", "end", "emma"], ["status", "emma", "--verbose"], ["--version"],
+        ["status", "emma", "--household", "Smiths"], ["status", "emma", "--household", "a", "--household", "b"],
     ])
     func leftToArgumentParser(arguments: [String]) {
         #expect(QuickParse.command(arguments) == nil)

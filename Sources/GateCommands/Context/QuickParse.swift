@@ -6,7 +6,7 @@ import ArgumentParser
 /// ArgumentParser reads a command's properties by reflection, and in a one-shot process
 /// that costs more than opening the database (BENCHMARKS.md, "Process cost"). Only plain
 /// forms are taken: the command's words, its positional values, and each of `--json`,
-/// `--database`, `--socket` and `--client` at most once. Anything else (help, a value
+/// `--database`, `--socket`, `--household` and `--client` at most once. Anything else (help, a value
 /// starting with `-`, `--`, an unknown option, a repeat) is `nil`, for ArgumentParser, which
 /// also writes every error message. The command then runs exactly as if ArgumentParser had
 /// made it; a test checks that both agree on every property, and that none is left unset.
@@ -18,6 +18,7 @@ enum QuickParse {
         var global = GlobalOptions()
         global.database = words.options["--database"]
         global.socket = words.options["--socket"]
+        global.household = words.options["--household"]
         global.json = words.json
         let client = words.options["--client"]
         switch (words.path, words.values.count) {
@@ -97,7 +98,7 @@ enum QuickParse {
                         continue
                     }
                     let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                    guard ["--database", "--socket", "--client"].contains(parts[0]), options[parts[0]] == nil else { return nil }
+                    guard ["--database", "--socket", "--household", "--client"].contains(parts[0]), options[parts[0]] == nil else { return nil }
                     if parts.count == 2 {
                         options[parts[0]] = parts[1]
                     } else {
