@@ -28,7 +28,15 @@ struct PostgresMigrator {
         }
     }
 
+    /// The oldest server the schema takes: 15, for a reference that clears one column of its
+    /// key (`ON DELETE SET NULL (column)`, migration 12).
+    static let oldestServer = 150_000
+
     private func applyPending(at now: Date) async throws {
+        let version = try await run("SELECT current_setting('server_version_num')::int AS v").first?.decode(Int.self) ?? 0
+        guard version >= Self.oldestServer else {
+            throw StoreError.postgres(code: "0A000", message: "\(database): PostgreSQL \(version / 10_000) is too old: ParentalGate needs 15 or later")
+        }
         let present = try await run("SELECT to_regclass('parental_gate_schema') IS NOT NULL").first?.decode(Bool.self) ?? false
         var applied: [Int: String] = [:]
         if present {

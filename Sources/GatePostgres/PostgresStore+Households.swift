@@ -63,6 +63,7 @@ extension PostgresStore {
         var store = self
         store.household = found.household
         store.householdID = found.id
+        store.notificationKey = sharedKey.forHousehold(found.id)
         return store
     }
 

@@ -39,7 +39,10 @@ package struct PostgresStore: GateStorage {
     /// This store's name in its wake-ups, so that its listener ignores its own (its bell
     /// rang already).
     private let sender = UUID().uuidString
-    package let notificationKey: NotificationKey
+    /// The household's own key (``NotificationKey/forHousehold(_:)``), derived from the shared file's.
+    package internal(set) var notificationKey: NotificationKey
+    /// The key in the file every daemon shares, which each household's is derived from.
+    let sharedKey: NotificationKey
     package let description: String
     /// The household whose rows this store's transactions see (``PostgresTransaction/Scope``).
     package internal(set) var household: Household
@@ -134,9 +137,10 @@ package struct PostgresStore: GateStorage {
         let lifetime = Lifetime(runner: runner, threads: threads)
         self.lifetime = lifetime
         description = name
-        notificationKey = keyFile.map { NotificationKey(sharedFile: $0) } ?? NotificationKey(unavailable: """
+        sharedKey = keyFile.map { NotificationKey(sharedFile: $0) } ?? NotificationKey(unavailable: """
             is not set: on PostgreSQL every daemon needs the same key file (--notify-key-file)
             """)
+        notificationKey = sharedKey
         do {
             // The pool tries to connect again and again: a server that never answers ends the wait here.
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -159,7 +163,7 @@ package struct PostgresStore: GateStorage {
             householdID = 1
             if household != Household.home.name {
                 let found = try await inHousehold(household)
-                (self.household, householdID) = (found.household, found.householdID)
+                (self.household, householdID, notificationKey) = (found.household, found.householdID, found.notificationKey)
             }
         } catch {
             try? lifetime.stop()

@@ -1,7 +1,7 @@
 import Foundation
 import GateCore
 import GatePostgres
-import GateStore
+@testable import GateStore
 import ParentalGate
 import PostgresTesting
 import Testing
@@ -230,5 +230,32 @@ struct PostgresHouseholdTests {
         }
         // Refused before migrating: the superuser made no table.
         #expect(try database.cluster.psql("SELECT to_regclass('profiles') IS NULL").contains("t"))
+    }
+
+    @Test("each household has its own notification key, derived from the shared file: every daemon derives the same, home keeps the file's own, and a secret or approval link sealed for one household opens nothing in another")
+    func keyPerHousehold() async throws {
+        let database = try PostgresDatabase("pg-household-keys")
+        defer { database.stop() }
+        let clock = ManualClock()
+        let home = try await database.store(clock: clock)
+        defer { try? home.close() }
+        try await home.addHousehold("smiths", at: clock.now)
+        try await home.addHousehold("jones", at: clock.now)
+        let smiths = try await database.store(clock: clock, household: "smiths")
+        defer { try? smiths.close() }
+        let smithsAgain = try await home.inHousehold("smiths")
+        let jones = try await home.inHousehold("jones")
+
+        let sealed = try smiths.notificationKey.seal("webhook secret")
+        #expect(try smithsAgain.notificationKey.unseal(sealed) == "webhook secret")
+        #expect(throws: (any Error).self) { try jones.notificationKey.unseal(sealed) }
+        #expect(throws: (any Error).self) { try home.notificationKey.unseal(sealed) }
+        let fileKey = NotificationKey(sharedFile: database.keyFile)
+        #expect(try fileKey.unseal(try home.notificationKey.seal("home's")) == "home's")
+
+        let link = try smiths.notificationKey.approvalToken(deliveryID: "0123456789abcdef0123456789abcdef")
+        #expect(smithsAgain.notificationKey.deliveryID(ofApprovalToken: link) == "0123456789abcdef0123456789abcdef")
+        #expect(jones.notificationKey.deliveryID(ofApprovalToken: link) == nil)
+        #expect(home.notificationKey.deliveryID(ofApprovalToken: link) == nil)
     }
 }

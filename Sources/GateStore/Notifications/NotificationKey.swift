@@ -25,6 +25,8 @@ package final class NotificationKey: Sendable {
     private let unavailable: String?
     /// The key file named as such, shared by several daemons: read, never made here.
     private let sharedFile: String?
+    /// The key this one is derived from, and how (``forHousehold(_:)``), if it is.
+    private let derivation: (base: NotificationKey, info: Data)?
 
     /// A key that is never made: sealing fails with `reason` (a secret sealed with one
     /// daemon's key could not be read by another).
@@ -32,6 +34,7 @@ package final class NotificationKey: Sendable {
         database = nil
         unavailable = reason
         sharedFile = nil
+        derivation = nil
     }
 
     /// The key in `file`, which every daemon on one database reads: an operator makes it
@@ -40,15 +43,33 @@ package final class NotificationKey: Sendable {
         database = nil
         unavailable = nil
         sharedFile = file
+        derivation = nil
     }
 
     package init(location: DatabaseLocation) {
         unavailable = nil
         sharedFile = nil
+        derivation = nil
         switch location {
         case .inMemory: database = nil
         case .file(let path): database = path
         }
+    }
+
+    /// Household `id`'s own key on a database that holds many: derived from this one (HKDF
+    /// with SHA-256), so every daemon with the shared file derives the same, and a secret,
+    /// approval link or sealed token of one household opens nothing in another. Household 1,
+    /// `home`, keeps this key itself, so what it sealed before households came still opens.
+    package func forHousehold(_ id: Int64) -> NotificationKey {
+        guard id != 1 else { return self }
+        return NotificationKey(deriving: self, info: Data("ParentalGate household \(id) key, version 1".utf8))
+    }
+
+    private init(deriving base: NotificationKey, info: Data) {
+        database = nil
+        unavailable = nil
+        sharedFile = nil
+        derivation = (base, info)
     }
 
     /// The key file; `nil` for an in-memory database.
@@ -118,7 +139,12 @@ package final class NotificationKey: Sendable {
     }
 
     private func key(creating: Bool) throws -> SymmetricKey {
-        try loaded.withLock { key in
+        if let derivation {
+            // Derived at each use (two HMACs): the base key is the one kept.
+            let base = try derivation.base.key(creating: creating)
+            return HKDF<SHA256>.deriveKey(inputKeyMaterial: base, info: derivation.info, outputByteCount: 32)
+        }
+        return try loaded.withLock { key in
             if let key { return key }
             if let unavailable { throw StoreError.notificationKey(path: "for webhooks", problem: unavailable) }
             guard let path else {

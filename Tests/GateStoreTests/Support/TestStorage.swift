@@ -35,7 +35,8 @@ struct TestStorage: Sendable {
     }
 
     /// Runs `sql` past the store's rules: through a connection of its own on SQLite, as
-    /// someone with the file would; as PostgreSQL's superuser on PostgreSQL.
+    /// someone with the file would; as the tables' owner on PostgreSQL (row-level security still
+    /// shows it the store's household only).
     func execute(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) async throws {
         let values = arguments.map { $0?.databaseValue ?? .null }
         if let file {
