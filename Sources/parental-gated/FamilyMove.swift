@@ -40,10 +40,8 @@ struct FamilyMove {
         }
         // The SQLite side is closed here (the PostgreSQL one by the defer above).
         defer { try? (file != nil ? source : destination).close() }
-        let copy = try await source.storage.read { try $0.familyCopy() }
-        try await destination.storage.write { try $0.receiveFamily(copy) }
+        let counts = try await source.copyFamily(into: destination, resealing: false)
         let report = try await destination.verifyAudit()
-        let counts = copy.counts
         say("copied \(counts["profiles"] ?? 0) profiles, \(counts["audit_log"] ?? 0) audit records, \(counts["attempts"] ?? 0) attempts "
             + "and \(counts.values.reduce(0, +)) rows in all from \(source.databaseName) to \(destination.databaseName)")
         guard report.isIntact else {

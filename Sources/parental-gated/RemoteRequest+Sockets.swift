@@ -13,7 +13,7 @@ extension RemoteRequest {
                  .listPolicyChanges, .showPolicy, .listQuestionSets, .removeQuestions, .pruneAudit, .countOutcomes, .verifyAudit,
                  .listAudit, .listNotifications, .removeNotification, .testNotification, .addNotification, .decideRequest,
                  .listRequests, .showDatabase, .checkDatabase, .addParentCode, .listParentCodes, .removeParentCode,
-                 .listHouseholds, .addHousehold, .renameHousehold, .removeHousehold:
+                 .listHouseholds, .addHousehold, .renameHousehold, .removeHousehold, .exportHousehold, .importHousehold:
                 socket == .admin
             }
         case .gate(let step):

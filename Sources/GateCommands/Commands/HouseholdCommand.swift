@@ -13,7 +13,7 @@ extension GateCtl {
                 else the daemon's own, home. Through the daemon's admin socket only; a database file is \
                 one household, home.
                 """,
-            subcommands: [Add.self, List.self, Rename.self, Remove.self]
+            subcommands: [Add.self, List.self, Rename.self, Remove.self, Export.self, Import.self]
         )
     }
 }

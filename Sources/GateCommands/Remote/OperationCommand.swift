@@ -47,3 +47,5 @@ extension GateCtl.HouseholdCommand.Add: OperationCommand {}
 extension GateCtl.HouseholdCommand.List: OperationCommand {}
 extension GateCtl.HouseholdCommand.Rename: OperationCommand {}
 extension GateCtl.HouseholdCommand.Remove: OperationCommand {}
+extension GateCtl.HouseholdCommand.Export: OperationCommand {}
+extension GateCtl.HouseholdCommand.Import: OperationCommand {}

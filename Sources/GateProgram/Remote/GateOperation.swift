@@ -53,6 +53,8 @@ package enum AdminRequest: Codable, Sendable {
     case addHousehold(AddHousehold)
     case renameHousehold(RenameHousehold)
     case removeHousehold(RemoveHousehold)
+    case exportHousehold(ExportHousehold)
+    case importHousehold(ImportHousehold)
 
     /// The operation, to perform.
     package var operation: any GateOperation {
@@ -94,6 +96,8 @@ package enum AdminRequest: Codable, Sendable {
         case .addHousehold(let operation): operation
         case .renameHousehold(let operation): operation
         case .removeHousehold(let operation): operation
+        case .exportHousehold(let operation): operation
+        case .importHousehold(let operation): operation
         }
     }
 
@@ -137,6 +141,8 @@ package enum AdminRequest: Codable, Sendable {
         case .addHousehold: "household add"
         case .renameHousehold: "household rename"
         case .removeHousehold: "household remove"
+        case .exportHousehold: "household export"
+        case .importHousehold: "household import"
         }
     }
 }

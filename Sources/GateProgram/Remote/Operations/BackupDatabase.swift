@@ -15,11 +15,10 @@ package struct BackupDatabase: GateOperation {
     }
 
     package func perform(on gate: Gate, caller: String?) async throws -> Result {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("parental-gated-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let copy = scratch + "/backup.sqlite"
-        try await gate.backup(to: copy)
-        return Result(data: try Data(contentsOf: URL(fileURLWithPath: copy)), databaseFiles: gate.databaseFiles)
+        try await ScratchFolder.using { scratch in
+            let copy = scratch + "/backup.sqlite"
+            try await gate.backup(to: copy)
+            return Result(data: try Data(contentsOf: URL(fileURLWithPath: copy)), databaseFiles: gate.databaseFiles)
+        }
     }
 }
