@@ -11,7 +11,7 @@ import ParentalGate
 /// environment are checked against it (an unknown key or a value of another type is refused),
 /// and settings are read only through it (``SettingValues``).
 enum DaemonSetting: String, CaseIterable, Sendable {
-    case database, adminSocket, adminGroup, gateSocket, gateAccess, logLevel, publicURL
+    case database, household, adminSocket, adminGroup, gateSocket, gateAccess, logLevel, publicURL
     case httpHost = "http.host", httpPort = "http.port", httpTrustedProxies = "http.trustedProxies"
     case httpAllowedHosts = "http.allowedHosts", httpSecureCookies = "http.secureCookies", httpNoRateLimit = "http.noRateLimit"
     case httpRateLimitPerAddress = "http.rateLimitPerAddress", httpRateLimitPerProfile = "http.rateLimitPerProfile"
@@ -43,7 +43,7 @@ enum DaemonSetting: String, CaseIterable, Sendable {
 
     /// What a setting's value must be.
     enum Rule {
-        case path, socketPath, group, hostOrAddress, logLevel, publicURL, rateLimit, boolean
+        case path, socketPath, group, hostOrAddress, logLevel, publicURL, rateLimit, boolean, household
         case number(ClosedRange<Int>)
         case duration(ClosedRange<Duration>)
         /// Lists, of what each item must be.
@@ -59,6 +59,10 @@ enum DaemonSetting: String, CaseIterable, Sendable {
         case .database:
             Declaration(flag: .option("--database"), rule: .path,
                 help: "The database: a file, or a PostgreSQL address postgres://USER@HOST/DB (default: $PARENTAL_GATE_DATABASE, else a file in the XDG data directory).")
+        case .household:
+            Declaration(flag: .option("--household"), rule: .household,
+                help: "The household the HTTP API, the gate socket and the admin socket serve by default, on a PostgreSQL database that holds many (gatectl --household reaches others through the admin socket); a file is one household, home.",
+                defaultValue: "home")
         case .adminSocket:
             Declaration(flag: .option("--admin-socket"), rule: .socketPath,
                 help: "The admin socket: every gatectl command (default: $RUNTIME_DIRECTORY/admin.sock under systemd, else none).")
@@ -153,7 +157,7 @@ enum DaemonSetting: String, CaseIterable, Sendable {
 
     var kind: Kind {
         switch declaration.rule {
-        case .path, .socketPath, .group, .hostOrAddress, .logLevel, .publicURL, .rateLimit, .duration: .string
+        case .path, .socketPath, .group, .hostOrAddress, .logLevel, .publicURL, .rateLimit, .duration, .household: .string
         case .addresses, .hostNames, .hostsOrAddresses, .gateAccessRules: .strings
         case .number: .integer
         case .boolean: .boolean

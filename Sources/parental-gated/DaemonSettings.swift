@@ -21,6 +21,8 @@ struct DaemonSettings: Sendable {
     var notifications = NotificationDeliverer.Settings()
     /// The key file every daemon on one PostgreSQL database shares (`--notify-key-file`).
     var notifyKeyFile: String?
+    /// The household served by default (`--household`).
+    var household = Household.home.name
 
     /// The settings `flags` give, with the environment and the file named by `--config`
     /// (else `$PARENTAL_GATE_CONFIG`) filling in what they leave out: one reader over the three.
@@ -48,6 +50,7 @@ struct DaemonSettings: Sendable {
         var settings = DaemonSettings(
             databasePath: try values.text(.database) ?? DatabasePath.resolve(explicit: nil, environment: environment))
         settings.notifyKeyFile = try values.text(.notifyKeyFile)
+        settings.household = try values.text(.household) ?? settings.household
         var server = GateServerOptions()
         server.host = try values.text(.httpHost) ?? server.host
         server.port = try values.number(.httpPort) ?? server.port

@@ -11,6 +11,8 @@ import ParentalGate
 struct FamilyMove {
     /// The `--database` setting: a PostgreSQL address for either copy.
     let database: String
+    /// The household copied into or out of (`--household`).
+    let household: String
     /// The key file PostgreSQL daemons share (`--notify-key-file`).
     let keyFile: String?
     let environment: [String: String]
@@ -19,7 +21,7 @@ struct FamilyMove {
         guard let address = try PostgresAddress.setting(database, environment: environment) else {
             throw CommandError.usage("--copy-from and --copy-to copy between an SQLite file and a PostgreSQL --database (postgres://…), and \(database) is a file")
         }
-        let postgres = try await address.gate(keyFile: keyFile, logger: Logger(label: "parental-gated"))
+        let postgres = try await address.gate(household: household, keyFile: keyFile, logger: Logger(label: "parental-gated"))
         defer { try? postgres.close() }
         let source: Gate, destination: Gate
         if let file {

@@ -104,7 +104,8 @@ struct ParentalGated: AsyncParsableCommand {
             return
         }
         if copyFrom != nil || copyTo != nil {
-            try await FamilyMove(database: settings.databasePath, keyFile: settings.notifyKeyFile, environment: environment)
+            try await FamilyMove(
+                database: settings.databasePath, household: settings.household, keyFile: settings.notifyKeyFile, environment: environment)
                 .run(from: copyFrom, to: copyTo, say: Self.say)
             return
         }
@@ -135,7 +136,8 @@ struct ParentalGated: AsyncParsableCommand {
                 logger.warning("gate access names the account \(account), which this machine does not have: a misspelt name leaves its child no way through the gate socket")
             }
         }
-        let gate = try await Self.openDatabase(settings.databasePath, keyFile: settings.notifyKeyFile, environment: environment, logger: logger)
+        let gate = try await Self.openDatabase(
+            settings.databasePath, household: settings.household, keyFile: settings.notifyKeyFile, environment: environment, logger: logger)
         // --revoke-admin-tokens retires every other token with the first token set here.
         var retiring: AdminTokenRetirement = revokeAdminTokens ? .all : .none
         if let fileToken, let adminTokenFile {
@@ -184,15 +186,20 @@ struct ParentalGated: AsyncParsableCommand {
 
     /// The gate on `database`: a PostgreSQL address (``PostgresAddress``), or an SQLite file,
     /// backed up first when this version is about to migrate it.
-    private static func openDatabase(_ database: String, keyFile: String?, environment: [String: String], logger: Logger) async throws -> Gate {
+    private static func openDatabase(
+        _ database: String, household: String, keyFile: String?, environment: [String: String], logger: Logger
+    ) async throws -> Gate {
         guard let address = try PostgresAddress.setting(database, environment: environment) else {
             if keyFile != nil {
                 throw CommandError.usage("--notify-key-file is for a PostgreSQL database: an SQLite database keeps its key beside itself")
             }
+            if household != Household.home.name {
+                throw CommandError.usage("--household: \(database) is an SQLite file, which is one household, home")
+            }
             try await backUpBeforeMigrating(database, logger: logger)
             return try Gate(database: .file(database), singleConnection: false)
         }
-        return try await address.gate(keyFile: keyFile, logger: logger)
+        return try await address.gate(household: household, keyFile: keyFile, logger: logger)
     }
 
     /// Before a new version migrates an existing database, a copy of it as it was

@@ -14,11 +14,11 @@ extension PostgresAddress {
         }
     }
 
-    /// A gate on this database, with the daemons' shared key file; a password file that
+    /// A gate on this database for `household`, with the daemons' shared key file; a password file that
     /// cannot be used is a usage error naming the setting.
-    func gate(keyFile: String?, logger: Logger) async throws -> Gate {
+    func gate(household: String = Household.home.name, keyFile: String?, logger: Logger) async throws -> Gate {
         do {
-            let store = try await PostgresStore(address: self, keyFile: keyFile, logger: logger)
+            let store = try await PostgresStore(address: self, household: household, keyFile: keyFile, logger: logger)
             if (try? await store.ownsTables()) == true {
                 logger.notice("""
                     the daemon's role owns the database's tables: row-level security still keeps each household's rows its own (it is forced on the owner), but the owner could turn it off; for many households connect as a role that owns none (parental-gated --migrate --grant-to ROLE, README "PostgreSQL")

@@ -31,6 +31,7 @@ struct SettingValues {
             // sockaddr_un holds 108 bytes, the last a NUL.
             case .socketPath: !text.isEmpty && text.utf8.count <= 107
             case .hostOrAddress: GateServerOptions.isIPAddress(text) || GateServerOptions.isHostName(text)
+            case .household: Gate.isHouseholdName(text)
             case .group, .logLevel, .publicURL, .rateLimit, .boolean, .number, .duration, .addresses, .hostNames, .hostsOrAddresses,
                  .gateAccessRules:
                 preconditionFailure("\(setting.rawValue) is not read as text")
@@ -110,7 +111,7 @@ struct SettingValues {
         case .hostNames: GateServerOptions.isHostName(item)
         case .hostsOrAddresses: GateServerOptions.isHostName(item) || GateServerOptions.isIPAddress(item)
         case .gateAccessRules: GateSocketAccess.Rule(item) != nil
-        case .path, .socketPath, .group, .hostOrAddress, .logLevel, .publicURL, .rateLimit, .boolean, .number, .duration:
+        case .path, .socketPath, .group, .hostOrAddress, .logLevel, .publicURL, .rateLimit, .boolean, .number, .duration, .household:
             preconditionFailure("not a list")
         }
     }
@@ -154,6 +155,7 @@ extension DaemonSetting.Rule {
         case .hostNames: "a host name"
         case .hostsOrAddresses: "a host name or an IP address"
         case .gateAccessRules: "USER=PROFILE[,PROFILE…] (* for every account or every profile)"
+        case .household: "a household's name: 1 to 63 lowercase letters, digits and dashes, not starting with a dash"
         }
     }
 
@@ -176,6 +178,7 @@ extension DaemonSetting.Rule {
         case .number: "<n>"
         case .duration: "<duration>"
         case .gateAccessRules: "<user=profiles>"
+        case .household: "<name>"
         }
     }
 }

@@ -121,4 +121,36 @@ struct PostgresHouseholdCommandTests {
             ["--database", "postgres://\(PostgresCluster.superuser)@/postgres?\(socket)", "--port", "0"], executable: try GatectlProcess.daemon)
         #expect(superuser.status != 0 && superuser.stderr.contains("is a superuser or has BYPASSRLS"), "\(superuser.stderr)")
     }
+
+    @Test("parental-gated --household NAME serves that household on HTTP and its gate socket, and the admin socket by default; a household not there stops it at start (exit 3), and a database file takes only home (64)")
+    func daemonServesHousehold() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-daemon-household")
+        defer { try? cluster.stop() }
+        let address = PostgresDaemonTests.address(cluster)
+        let missing = try GatectlProcess.run(["--database", address, "--household", "smiths", "--port", "0"], executable: try GatectlProcess.daemon)
+        #expect(missing.status == 3 && missing.stderr.contains("no family named 'smiths'"), "\(missing.stderr)")
+        let home = try await RunningDaemon.start(["--database", address])
+        try home.ok(["household", "add", "smiths"])
+        try home.ok(["profile", "add", "liam", "--by", "dad"])
+        home.stop()
+
+        let smiths = try await RunningDaemon.start(["--database", address, "--household", "smiths", "--gate-access", "*=*"])
+        defer { smiths.stop() }
+        try smiths.ok(["profile", "add", "emma", "--by", "mum"])
+        #expect(try smiths.ok(["profile", "list"]).stdout.contains("emma"))
+        #expect(try smiths.ok(["--household", "home", "profile", "list"]).stdout.contains("liam"))
+        #expect(try smiths.gatectl(["status", "emma"], gate: true).status == 0)
+        #expect(try smiths.gatectl(["status", "liam"], gate: true).status == 3)
+        let begun = try await HTTPClient.send(try smiths.url("/v1/profiles/emma/challenges"), method: "POST", json: #"{"client": "tablet"}"#)
+        #expect(begun.status == 201)
+        let other = try await HTTPClient.send(try smiths.url("/v1/profiles/liam/challenges"), method: "POST", json: #"{"client": "tablet"}"#)
+        #expect(other.status == 404)
+
+        let db = try TestDatabase()
+        defer { db.remove() }
+        let file = try GatectlProcess.run(["--database", db.path, "--household", "smiths", "--port", "0"], executable: try GatectlProcess.daemon)
+        #expect(file.status == 64 && file.stderr.contains("--household"), "\(file.stderr)")
+        let malformed = try GatectlProcess.run(["--database", address, "--household", "-x", "--port", "0"], executable: try GatectlProcess.daemon)
+        #expect(malformed.status == 64, "\(malformed.stderr)")
+    }
 }
