@@ -1,5 +1,6 @@
 import GatePostgres
 import GateProgram
+import GateStore
 import Logging
 import ParentalGate
 
@@ -27,6 +28,9 @@ extension PostgresAddress {
             return Gate(storage: store)
         } catch let problem as PostgresAddress.Problem {
             throw CommandError.usage("--database: \(problem)")
+        } catch let refusal as StoreError {
+            // With gatectl's exit codes: a household not there is 3, the server's refusal 74.
+            throw GateError.from(refusal)
         }
     }
 }

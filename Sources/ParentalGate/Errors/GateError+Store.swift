@@ -2,8 +2,8 @@ import GateCore
 import GateStore
 
 extension GateError {
-    /// `error` as the gate reports it to embedders.
-    static func from(_ error: any Error) -> GateError {
+    /// `error` as the gate reports it to embedders (and the daemon, a store it opens itself).
+    package static func from(_ error: any Error) -> GateError {
         switch error {
         case let error as GateError:
             return error
