@@ -21,7 +21,13 @@ struct FamilyMove {
         guard let address = try PostgresAddress.setting(database, environment: environment) else {
             throw CommandError.usage("--copy-from and --copy-to copy between an SQLite file and a PostgreSQL --database (postgres://…), and \(database) is a file")
         }
-        let postgres = try await address.gate(household: household, keyFile: keyFile, logger: Logger(label: "parental-gated"))
+        // Another household's secrets are sealed with its own key: gatectl household import and
+        // export seal them again; these copies keep the shared key's.
+        guard household == Household.home.name else {
+            throw CommandError.usage(
+                "--copy-from and --copy-to copy the household home: move another with gatectl household import or export, through a daemon's admin socket")
+        }
+        let postgres = try await address.gate(keyFile: keyFile, logger: Logger(label: "parental-gated"))
         defer { try? postgres.close() }
         let source: Gate, destination: Gate
         if let file {

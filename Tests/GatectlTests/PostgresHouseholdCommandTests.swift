@@ -150,6 +150,9 @@ struct PostgresHouseholdCommandTests {
         defer { db.remove() }
         let file = try GatectlProcess.run(["--database", db.path, "--household", "smiths", "--port", "0"], executable: try GatectlProcess.daemon)
         #expect(file.status == 64 && file.stderr.contains("--household"), "\(file.stderr)")
+        let copy = try GatectlProcess.run(
+            ["--database", address, "--household", "smiths", "--copy-to", db.file("smiths.sqlite")], executable: try GatectlProcess.daemon)
+        #expect(copy.status == 64 && copy.stderr.contains("gatectl household import or export"), "\(copy.stderr)")
         let malformed = try GatectlProcess.run(["--database", address, "--household", "-x", "--port", "0"], executable: try GatectlProcess.daemon)
         #expect(malformed.status == 64, "\(malformed.stderr)")
     }
