@@ -156,4 +156,28 @@ struct PostgresHouseholdCommandTests {
         let malformed = try GatectlProcess.run(["--database", address, "--household", "-x", "--port", "0"], executable: try GatectlProcess.daemon)
         #expect(malformed.status == 64, "\(malformed.stderr)")
     }
+
+    @Test("a daemon delivers every household's notifications, not only its own: a failure in the smiths' household reaches the smiths' receiver once, through a daemon serving home")
+    func notificationsOfEveryHousehold() async throws {
+        let cluster = try PostgresCluster.start(name: "pg-household-notify")
+        defer { try? cluster.stop() }
+        let daemon = try await RunningDaemon.start(["--database", PostgresDaemonTests.address(cluster)] + PostgresDaemonTests.quickRetries)
+        defer { daemon.stop() }
+        let receiver = try await NotificationDeliveryTests.receiver(daemon)
+        defer { receiver.stop() }
+        try daemon.ok(["household", "add", "smiths"])
+        let smiths = ["--household", "smiths"]
+        try daemon.ok(smiths + ["profile", "add", "emma", "--by", "mum"])
+        try daemon.ok(smiths + ["policy", "set", "--max-failed-challenges", "100", "--by", "mum"])
+        try daemon.ok(smiths + ["notify", "add", "ntfy", receiver.url("/smiths"), "--events", "failed", "--by", "mum"])
+        for _ in 0..<2 {
+            let begun = try JSONOutput.object(try daemon.ok(smiths + ["challenge", "begin", "emma", "--json"]).stdout)
+            let id = try #require((begun["challenge"] as? [String: Any])?["id"] as? String)
+            #expect([0, 2].contains(try daemon.gatectl(smiths + ["challenge", "cancel", id]).status))
+        }
+        let delivered = try await receiver.waitForDeliveries(2)
+        #expect(delivered.count == 2, "\(delivered)")
+        let pending = try cluster.psql("SELECT count(*) FROM notification_outbox WHERE delivered_at IS NULL")
+        #expect(pending.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+    }
 }
