@@ -122,7 +122,8 @@ machine_summary() {
 # postgres account when run as root (PostgreSQL refuses root); stopped and removed by
 # stop_postgres (call it from the script's EXIT trap). Sets PGBIN, PG_WORK, PG_PORT, PG_AS
 # (the command prefix that runs a program as the server's account) and defines
-# pg_address DB (the address --database takes) and psql_ SQL [DB].
+# pg_address DB (the address --database takes, as the gate's role gate_app), psql_ SQL [DB]
+# (as the superuser) and create_database NAME.
 start_postgres() {
     PG_PORT=$1
     PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
@@ -134,7 +135,12 @@ start_postgres() {
     "${PG_AS[@]}" "$PGBIN/initdb" -D "$PG_WORK/data" -U gate_owner -A trust -E UTF8 --locale=C --no-sync >/dev/null
     "${PG_AS[@]}" "$PGBIN/pg_ctl" -D "$PG_WORK/data" -l "$PG_WORK/server.log" -w \
         -o "-k $PG_WORK -c listen_addresses= -p $PG_PORT" start >/dev/null
+    # The gate's role: no superuser (row-level security, which keeps households apart, does not
+    # bind one, and the store refuses it); it makes its tables in database postgres.
+    psql_ "CREATE ROLE gate_app LOGIN; GRANT CREATE ON SCHEMA public TO gate_app" >/dev/null
 }
+# create_database NAME — a database of the gate's role (psql_ runs as the superuser).
+create_database() { psql_ "CREATE DATABASE $1 OWNER gate_app" >/dev/null; }
 stop_postgres() {
     if [[ -n ${PG_WORK:-} ]]; then
         "${PG_AS[@]}" "$PGBIN/pg_ctl" -D "$PG_WORK/data" -m immediate stop >/dev/null 2>&1 || true
@@ -142,7 +148,7 @@ stop_postgres() {
         PG_WORK=""
     fi
 }
-pg_address() { printf 'postgres://gate_owner@/%s?host=%s&port=%s' "$1" "$PG_WORK" "$PG_PORT"; }
+pg_address() { printf 'postgres://gate_app@/%s?host=%s&port=%s' "$1" "$PG_WORK" "$PG_PORT"; }
 psql_() { "$PGBIN/psql" -h "$PG_WORK" -p "$PG_PORT" -U gate_owner -d "${2:-postgres}" -X -A -t -c "$1"; }
 
 # port_is_free PORT — whether nothing listens on 127.0.0.1:PORT.

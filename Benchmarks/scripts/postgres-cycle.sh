@@ -29,12 +29,12 @@ ADDRESS=$(pg_address postgres)
 
 "$STRESS" "$ADDRESS" emma 200 pass >/dev/null  # the schema, the profile, a warm cache
 gate=$("$STRESS" "$ADDRESS" emma "$CYCLES" pass | awk '/^cycles/ { printf "%.1f", $2 / $4 }')
-floor=$("$PGBIN/pgbench" -h "$PG_WORK" -p "$PG_PORT" -U gate_owner -n -M prepared -c 1 -t "$CYCLES" \
+floor=$("$PGBIN/pgbench" -h "$PG_WORK" -p "$PG_PORT" -U gate_app -n -M prepared -c 1 -t "$CYCLES" \
     -f "$BENCH_SCRIPTS_DIR/postgres-cycle.sql" postgres 2>/dev/null | awk '/^tps/ { printf "%.1f", $3 }')
 echo "gate cycle on PostgreSQL: $gate cycles/s through Gate, $floor through pgbench (the floor): $(python3 -c "print(f'{$gate / $floor:.2f}')")"
 
 # Sizes on a database of their own: nothing but liam's wrong answers (after an empty schema's size).
-psql_ "CREATE DATABASE sizes" >/dev/null
+create_database sizes
 "$STRESS" "$(pg_address sizes)" liam 1 >/dev/null
 size() { psql_ "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'm')" sizes; }
 empty=$(size)

@@ -2,10 +2,13 @@
 -- statements PostgresStore runs for Gate.begin, the read of the answer, and a passing
 -- Gate.answer, in the same transactions and order, with nothing else: no rules, no record
 -- decoding, no hashing (a fixed hash is written), no threads waiting on the network.
--- Profile 1 is 'emma', made by gate-stress before pgbench runs this.
+-- Profile 1 is 'emma', made by gate-stress before pgbench runs this, in the household home (1);
+-- pgbench runs as the store's role, to which row-level security applies, and each transaction
+-- sets the household first, as the store does.
 
 -- begin
 BEGIN ISOLATION LEVEL READ COMMITTED;
+SELECT set_config('parental_gate.household', '1', true);
 SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now \gset
 SELECT * FROM profiles WHERE name_key = 'emma';
 SELECT profile_id FROM gate_states WHERE profile_id = 1 FOR UPDATE;
@@ -27,11 +30,13 @@ COMMIT;
 
 -- the client reads the answer (gate-stress asks for it, as a test does)
 BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;
+SELECT set_config('parental_gate.household', '1', true);
 SELECT * FROM challenges WHERE id = :cid;
 COMMIT;
 
 -- a passing answer
 BEGIN ISOLATION LEVEL READ COMMITTED;
+SELECT set_config('parental_gate.household', '1', true);
 SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now \gset
 SELECT * FROM challenges WHERE id = :cid;
 SELECT profile_id FROM gate_states WHERE profile_id = 1 FOR UPDATE;

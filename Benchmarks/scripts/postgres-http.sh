@@ -117,7 +117,7 @@ for setup in $SETUPS; do
             database=$WORK/run$run/gate.sqlite
             daemons=1 ;;
         pg1 | pg1-nginx | pg2-nginx)
-            psql_ "CREATE DATABASE run$run" >/dev/null
+            create_database "run$run"
             database=$(pg_address "run$run")
             "$DAEMON" --database "$database" --copy-from "$TEMPLATE" --by bench >/dev/null
             daemons=${setup:2:1} ;;
