@@ -34,6 +34,7 @@ let postgresMigrationFiles = [
     "0010_quiet_hours.sql",
     "0011_moving_gates.sql",
     "0012_households.sql",
+    "0013_household_rows.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:

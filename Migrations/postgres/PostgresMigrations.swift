@@ -17,5 +17,6 @@ package enum PostgresMigrations {
         ("0010_quiet_hours.sql", PackageResources._010_quiet_hours_sql),
         ("0011_moving_gates.sql", PackageResources._011_moving_gates_sql),
         ("0012_households.sql", PackageResources._012_households_sql),
+        ("0013_household_rows.sql", PackageResources._013_household_rows_sql),
     ]
 }

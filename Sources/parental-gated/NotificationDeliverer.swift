@@ -12,8 +12,9 @@ import ServiceLifecycle
 /// again with the same delivery id.
 ///
 /// It looks at the outbox when the gate queues notifications, when the next try is due, and
-/// every ``poll`` (for what another process queued in the same database); on a database of
-/// many households, at every household's (each its own rows, key and links).
+/// every ``poll`` (for what another process queued in the same database). On a database of
+/// many households, the outbox of the daemon's own (`--household`): its approval links lead to
+/// this daemon's pages, which serve that household, so each household's daemon delivers its own.
 struct NotificationDeliverer: Service {
     /// How tries are spaced and how long one may take.
     struct Settings: Sendable {
@@ -62,10 +63,7 @@ struct NotificationDeliverer: Service {
         await withGracefulShutdownHandler {
             for await _ in wakes {
                 // A database that cannot be read now (busy, full) is asked again in a second.
-                var pause = Self.poll
-                for outbox in await outboxes() {
-                    pause = min(pause, await deliverDue(from: outbox, with: client) ? await pauseBeforeNextTry(of: outbox) : .seconds(1))
-                }
+                let pause = await deliverDue(with: client) ? await pauseBeforeNextTry() : .seconds(1)
                 timer?.cancel()
                 timer = Task {
                     try? await Task.sleep(for: pause)
@@ -79,34 +77,20 @@ struct NotificationDeliverer: Service {
         try? await client.shutdown()
     }
 
-    /// The gates whose outboxes are delivered: the daemon's own, and on a database of many
-    /// households every other household's (listed again at each look: one added since is served).
-    private func outboxes() async -> [Gate] {
-        guard let households = try? await gate.households(), households.count > 1 else { return [gate] }
-        var gates = [gate]
-        for household in households where household.name != gate.household {
-            if let other = try? await gate.inHousehold(household.name) { gates.append(other) }
-        }
-        return gates
-    }
-
-    /// Sends everything due in `gate`'s outbox, a batch at a time; whether it could be read.
-    private func deliverDue(from gate: Gate, with client: HTTPClient) async -> Bool {
+    /// Sends everything due, a batch at a time; whether the outbox could be read.
+    private func deliverDue(with client: HTTPClient) async -> Bool {
         while !Task.isCancelled {
             let claimed: [OutgoingNotification]
             do {
-                // Approval links lead to this daemon's pages, which serve its own household:
-                // another household's requests go out without one.
                 claimed = try await gate.claimNotifications(
-                    limit: Self.batch, lease: lease, retry: settings.retry,
-                    approvalBase: gate.household == self.gate.household ? settings.approvalBase : nil)
+                    limit: Self.batch, lease: lease, retry: settings.retry, approvalBase: settings.approvalBase)
             } catch {
                 logger.error("cannot read the notification outbox", metadata: ["error": "\(error.description)"])
                 return false
             }
             await withTaskGroup(of: Void.self) { tries in
                 for notification in claimed {
-                    tries.addTask { await deliver(notification, of: gate, with: client) }
+                    tries.addTask { await deliver(notification, with: client) }
                 }
             }
             if claimed.count < Self.batch { return true }
@@ -114,16 +98,15 @@ struct NotificationDeliverer: Service {
         return true
     }
 
-    /// How long until the next try in `gate`'s outbox is due, at most ``poll``.
-    private func pauseBeforeNextTry(of gate: Gate) async -> Duration {
+    /// How long until the next try is due, at most ``poll``.
+    private func pauseBeforeNextTry() async -> Duration {
         guard let next = try? await gate.nextNotificationDue() else { return Self.poll }
         let pause = Duration.milliseconds(next.millisecondsSince1970 - gate.now().millisecondsSince1970)
         return max(.milliseconds(1), min(pause, Self.poll))
     }
 
-    /// One try of `notification` from `gate`'s outbox, recorded and logged (never its URL's
-    /// path, body or secret).
-    private func deliver(_ notification: OutgoingNotification, of gate: Gate, with client: HTTPClient) async {
+    /// One try of `notification`, recorded and logged (never its URL's path, body or secret).
+    private func deliver(_ notification: OutgoingNotification, with client: HTTPClient) async {
         let error: String? = if let problem = notification.problem {
             problem
         } else if let allowed = settings.allowedHosts, !allowed.contains(notification.host) {

@@ -30,8 +30,9 @@ struct RemoteHandler: Sendable {
         do {
             var request = try JSONDecoder().decode(RemoteRequest.self, from: message)
             if case .household(let name, let inner) = request {
-                household = name
                 request = inner
+                // Adding, listing or moving households is done from wherever the caller stands.
+                if case .admin(let operation) = inner, operation.managesHouseholds {} else { household = name }
             }
             switch request {
             case .admin(let operation): what = operation.command

@@ -147,25 +147,49 @@ struct PostgresHouseholdTests {
             if all.contains("t") { #expect(counts.first != "0", "\(table) shows the smiths none of their rows") }
         }
         // The households' names: only the current one, and none without.
-        #expect(try database.cluster.psql("SELECT count(*) FROM households", user: role).contains("0"))
+        #expect(try database.cluster.psql("SELECT count(*) FROM households", user: role).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        let visible = try database.cluster.psql("""
+            BEGIN; SELECT set_config('parental_gate.household', '\(smithsID)', true); SELECT string_agg(name, ',') FROM households; COMMIT
+            """, user: role)
+        #expect(visible.split(separator: "\n").contains("smiths") && !visible.contains("home"), "\(visible)")
+        // Every family table's one policy is the household's, for every command.
+        let policies = try database.cluster.psql("""
+            SELECT count(*) FROM pg_policies WHERE schemaname = 'public' AND policyname = 'household_rows' AND cmd = 'ALL'
+            AND qual = '(household_id = gate_household())' AND with_check = '(household_id = gate_household())'
+            AND tablename = ANY(ARRAY['\(tables.joined(separator: "','"))'])
+            """)
+        #expect(policies.trimmingCharacters(in: .whitespacesAndNewlines) == "\(tables.count)")
+        // A household cannot remove itself (and its audit chain with it); only an operator removes one.
+        let removed = try database.cluster.psql("""
+            BEGIN; SELECT set_config('parental_gate.household', '\(smithsID)', true);
+            DELETE FROM households WHERE id = gate_household(); COMMIT
+            """, user: role)
+        #expect(removed.contains("DELETE 0") || !removed.contains("DELETE 1"), "\(removed)")
+        #expect(try database.cluster.psql("SELECT count(*) FROM households WHERE name = 'smiths'").contains("1"))
 
         // Writing into another household, or moving a row there, is refused by the database.
-        #expect(throws: PostgresClusterError.self) {
-            try database.cluster.psql("""
-                BEGIN; SELECT set_config('parental_gate.household', '\(smithsID)', true);
-                INSERT INTO profiles (household_id, name, name_key, display_name, locale, created_at, updated_at)
-                VALUES (1, 'mallory', 'mallory', 'Mallory', 'en', 0, 0); COMMIT
-                """, user: role)
-        }
-        #expect(throws: PostgresClusterError.self) {
-            try database.cluster.psql("""
-                BEGIN; SELECT set_config('parental_gate.household', '\(smithsID)', true);
-                UPDATE profiles SET household_id = 1; COMMIT
-                """, user: role)
+        for (statement, refusal) in [
+            ("""
+             INSERT INTO profiles (household_id, name, name_key, display_name, locale, created_at, updated_at)
+             VALUES (1, 'mallory', 'mallory', 'Mallory', 'en', 0, 0)
+             """, "violates row-level security policy"),
+            ("UPDATE profiles SET household_id = 1", "violates row-level security policy"),
+        ] {
+            do {
+                try database.cluster.psql("""
+                    BEGIN; SELECT set_config('parental_gate.household', '\(smithsID)', true); \(statement); COMMIT
+                    """, user: role)
+                Issue.record("\(statement) was not refused")
+            } catch {
+                #expect("\(error)".contains(refusal), "\(error)")
+            }
         }
         // Nor can the role turn the guard off: it owns no table.
-        #expect(throws: PostgresClusterError.self) {
+        do {
             try database.cluster.psql("ALTER TABLE profiles DISABLE ROW LEVEL SECURITY", user: role)
+            Issue.record("the role turned row-level security off")
+        } catch {
+            #expect("\(error)".contains("must be owner"), "\(error)")
         }
         let homeProfiles = try database.cluster.psql("SELECT count(*) FROM profiles WHERE household_id = 1")
         #expect(homeProfiles.trimmingCharacters(in: .whitespacesAndNewlines) == "1")

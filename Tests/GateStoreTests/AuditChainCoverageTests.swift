@@ -36,8 +36,14 @@ struct AuditChainCoverageTests {
                 // Whose record it is: row-level security refuses to move it to another household,
                 // the tables' owner included (a superuser who did would leave a gap in this chain).
                 if column == "household_id" {
-                    await #expect(throws: StoreError.self, "\(kind): a record moved to another household") {
-                        try await test.store.write { try $0.execute("UPDATE audit_log SET household_id = household_id + 1 WHERE id = ?", [id]) }
+                    do {
+                        try await test.store.write { transaction in
+                            try transaction.execute("ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only", [])
+                            try transaction.execute("UPDATE audit_log SET household_id = household_id + 1 WHERE id = ?", [id])
+                        }
+                        Issue.record("\(kind): a record moved to another household")
+                    } catch {
+                        #expect("\(error)".contains("row-level security"), "\(kind): \(error)")
                     }
                     continue
                 }

@@ -45,6 +45,12 @@ struct HouseholdMoveTests {
         let refused = try daemon.gatectl(["household", "import", "jones", junk])
         #expect(refused.status != 0, "\(refused.stdout)")
         #expect(!(try daemon.ok(["household", "list"]).stdout.contains("jones")), "a failed import leaves no household")
+        // A file whose log still holds commits (its daemon running, or killed) is not read half.
+        let busy = home.file("busy.sqlite")
+        try FileManager.default.copyItem(atPath: home.path, toPath: busy)
+        try Data("commits".utf8).write(to: URL(fileURLWithPath: busy + "-wal"))
+        let unfinished = try daemon.gatectl(["household", "import", "jones", busy])
+        #expect(unfinished.status == 64 && unfinished.stderr.contains("holds commits not yet in"), "\(unfinished.stderr)")
         let missing = try daemon.gatectl(["household", "import", "jones", home.file("nowhere.sqlite")])
         #expect(missing.status == 64 && missing.stderr.contains("cannot read"), "\(missing.stderr)")
 

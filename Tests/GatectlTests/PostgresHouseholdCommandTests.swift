@@ -32,6 +32,13 @@ struct PostgresHouseholdCommandTests {
         #expect(byEnvironment.status == 0 && byEnvironment.stdout.contains("noah") && !byEnvironment.stdout.contains("liam"),
                 "\(byEnvironment.stdout)\(byEnvironment.stderr)")
         #expect(try daemon.ok(["audit", "verify", "--household", "smiths"]).stdout.contains("intact"))
+        // Managing households is done from wherever the caller stands: --household names none of them.
+        let managed = try GatectlProcess.run(
+            ["household", "add", "browns", "--socket", daemon.adminSocket], environment: ["PARENTAL_GATE_HOUSEHOLD": "smiths"])
+        #expect(managed.status == 0, "\(managed.stderr)")
+        let listedThere = try GatectlProcess.run(
+            ["household", "remove", "browns", "--yes", "--socket", daemon.adminSocket], environment: ["PARENTAL_GATE_HOUSEHOLD": "browns"])
+        #expect(listedThere.status == 0, "\(listedThere.stderr)")
         #expect(try daemon.ok(["audit", "verify"]).stdout.contains("intact"))
 
         let unknown = try daemon.gatectl(["--household", "jones", "profile", "list"])
@@ -157,16 +164,19 @@ struct PostgresHouseholdCommandTests {
         #expect(malformed.status == 64, "\(malformed.stderr)")
     }
 
-    @Test("a daemon delivers every household's notifications, not only its own: a failure in the smiths' household reaches the smiths' receiver once, through a daemon serving home")
+    @Test("a household's daemon (--household) delivers its notifications: two failures in the smiths' household reach the smiths' receiver, each once")
     func notificationsOfEveryHousehold() async throws {
         let cluster = try PostgresCluster.start(name: "pg-household-notify")
         defer { try? cluster.stop() }
-        let daemon = try await RunningDaemon.start(["--database", PostgresDaemonTests.address(cluster)] + PostgresDaemonTests.quickRetries)
+        let home = try await RunningDaemon.start(["--database", PostgresDaemonTests.address(cluster)])
+        try home.ok(["household", "add", "smiths"])
+        home.stop()
+        let daemon = try await RunningDaemon.start(
+            ["--database", PostgresDaemonTests.address(cluster), "--household", "smiths"] + PostgresDaemonTests.quickRetries)
         defer { daemon.stop() }
         let receiver = try await NotificationDeliveryTests.receiver(daemon)
         defer { receiver.stop() }
-        try daemon.ok(["household", "add", "smiths"])
-        let smiths = ["--household", "smiths"]
+        let smiths: [String] = []
         try daemon.ok(smiths + ["profile", "add", "emma", "--by", "mum"])
         try daemon.ok(smiths + ["policy", "set", "--max-failed-challenges", "100", "--by", "mum"])
         try daemon.ok(smiths + ["notify", "add", "ntfy", receiver.url("/smiths"), "--events", "failed", "--by", "mum"])
@@ -177,6 +187,8 @@ struct PostgresHouseholdCommandTests {
         }
         let delivered = try await receiver.waitForDeliveries(2)
         #expect(delivered.count == 2, "\(delivered)")
+        let taken = receiver.requests.filter { $0["status"] as? Int == 200 }.compactMap { $0["delivery"] as? String }
+        #expect(taken.count == Set(taken).count, "\(taken.count) requests for \(Set(taken).count) deliveries")
         let pending = try cluster.psql("SELECT count(*) FROM notification_outbox WHERE delivered_at IS NULL")
         #expect(pending.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }

@@ -24,6 +24,11 @@ extension GateCtl.HouseholdCommand {
         var file: String
 
         func run() async throws {
+            // Commits a running (or crashed) daemon has not yet moved into the file wait in its log.
+            if let log = try? FileManager.default.attributesOfItem(atPath: file + "-wal")[.size] as? Int, log > 0 {
+                throw CommandError.usage(
+                    "\(file)-wal holds commits not yet in \(file): stop the daemon that writes it (systemctl stop parental-gated), or copy it with gatectl db backup, and import that")
+            }
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CommandError.usage("cannot read \(file)")
             }

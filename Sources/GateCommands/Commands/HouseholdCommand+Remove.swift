@@ -18,10 +18,11 @@ extension GateCtl.HouseholdCommand {
         var yes = false
 
         func run() async throws {
-            // Named wrongly, nothing is asked: the daemon says so first.
+            // Named wrongly, or home, nothing is asked: the daemon says so first.
             guard try await global.perform(ListHouseholds()).contains(where: { $0.name == name }) else {
                 throw GateError.notFound(.family(name))
             }
+            if name == Household.home.name { _ = try await global.perform(RemoveHousehold(name: name)) }
             if !yes {
                 try Confirmation.ask(
                     "Remove household '\(name)' with all its profiles, policy, questions, history, audit chain and tokens? This cannot be undone.",

@@ -36,11 +36,12 @@ package struct GlobalOptions: ParsableArguments {
     /// (`migrate: false` leaves pending migrations of an existing database for `db migrate`).
     ///
     /// One connection, as a command runs and exits; `serve` asks for a pool of readers.
-    package func openGate(migrate: Bool = true, readerPool: Bool = false) throws(GateError) -> Gate {
+    /// `anyHousehold`: for a command that manages households, which `--household` does not name.
+    package func openGate(migrate: Bool = true, readerPool: Bool = false, anyHousehold: Bool = false) throws(GateError) -> Gate {
         // Through a socket a command asks the daemon (``perform(_:)``): a file of gatectl's own would be the wrong one.
         if CommandContext.current.daemon != nil { throw GateError.notPermitted("this command cannot open a database through the daemon's socket") }
         // A file is one household.
-        if let name = householdName, name != Household.home.name { throw GateError.notFound(.family(name)) }
+        if !anyHousehold, let name = householdName, name != Household.home.name { throw GateError.notFound(.family(name)) }
         let path = databasePath
         let existed = FileManager.default.fileExists(atPath: path)
         let gate = try OneShotGates.shared.gate("\(migrate) \(readerPool) \(path)") { () throws(GateError) in
@@ -64,7 +65,7 @@ package struct GlobalOptions: ParsableArguments {
     /// else on ``databasePath``.
     package func perform<Operation: GateOperation>(_ operation: Operation) async throws -> Operation.Result {
         guard let daemon = CommandContext.current.daemon else {
-            return try await operation.perform(on: openGate(), caller: nil)
+            return try await operation.perform(on: openGate(anyHousehold: operation.request.managesHouseholds), caller: nil)
         }
         guard case .result(let text) = try daemon.send(.admin(operation.request)),
               let result = try? JSONDecoder().decode(Operation.Result.self, from: Data(text.utf8))

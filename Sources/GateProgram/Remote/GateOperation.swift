@@ -101,6 +101,20 @@ package enum AdminRequest: Codable, Sendable {
         }
     }
 
+    /// Whether it manages households rather than acting in one: `--household` does not apply.
+    package var managesHouseholds: Bool {
+        switch self {
+        case .listHouseholds, .addHousehold, .renameHousehold, .removeHousehold, .exportHousehold, .importHousehold:
+            true
+        case .importQuestions, .exportQuestions, .backup, .addProfile, .listProfiles, .setProfileEnabled, .renameProfile,
+             .lookUpProfile, .removeProfile, .showProfile, .unlockProfile, .endParentSession, .setPolicy, .resetPolicy,
+             .listPolicyChanges, .showPolicy, .listQuestionSets, .removeQuestions, .pruneAudit, .countOutcomes, .verifyAudit,
+             .listAudit, .listNotifications, .removeNotification, .testNotification, .addNotification, .decideRequest,
+             .listRequests, .showDatabase, .checkDatabase, .addParentCode, .listParentCodes, .removeParentCode:
+            false
+        }
+    }
+
     /// The command it is the operation of, for the daemon's log.
     package var command: String {
         switch self {
