@@ -35,6 +35,7 @@ let postgresMigrationFiles = [
     "0011_moving_gates.sql",
     "0012_households.sql",
     "0013_household_rows.sql",
+    "0014_household_guards.sql",
 ]
 
 /// The server stack (Hummingbird, SwiftNIO, …) comes with the `Server` trait, on by default:
@@ -307,6 +308,7 @@ let package = Package(
             name: "GatePostgresTests",
             dependencies: [
                 "GateCore", "GateStore", "GatePostgres", "GatePostgresMigrations", "ParentalGate", "PostgresTesting", "TestSlots",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -18,5 +18,6 @@ package enum PostgresMigrations {
         ("0011_moving_gates.sql", PackageResources._011_moving_gates_sql),
         ("0012_households.sql", PackageResources._012_households_sql),
         ("0013_household_rows.sql", PackageResources._013_household_rows_sql),
+        ("0014_household_guards.sql", PackageResources._014_household_guards_sql),
     ]
 }

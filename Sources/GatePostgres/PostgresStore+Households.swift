@@ -92,6 +92,9 @@ extension PostgresStore {
                 "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(quoted)",
                 "REVOKE INSERT, UPDATE, DELETE ON parental_gate_schema, audit_event_kinds FROM \(quoted)",
                 "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO \(quoted)",
+                // No temporary table of its own can stand in for one of the gate's.
+                "REVOKE TEMPORARY ON DATABASE \(database ?? "postgres") FROM PUBLIC",
+                "REVOKE TEMPORARY ON DATABASE \(database ?? "postgres") FROM \(quoted)",
             ] {
                 try transaction.execute(statement, [])
             }

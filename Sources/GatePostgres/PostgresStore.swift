@@ -231,8 +231,9 @@ package struct PostgresStore: GateStorage {
                             guard let body = handOver.take() else { throw CancellationError() }
                             let transaction = PostgresTransaction(
                                 connection: connection, logger: logger, isWriting: writing, clock: clock, scope: scope)
-                            try transaction.begin()
                             do {
+                                // Inside: a transaction begun and then refused (its scope unset) is rolled back too.
+                                try transaction.begin()
                                 let result = try body(transaction)
                                 try transaction.commit()
                                 if transaction.memo.notificationsQueued > 0 {

@@ -251,16 +251,14 @@ extension PostgresTransaction: GateTransaction {
     func begin() throws {
         let begin = PostgresQuery(
             unsafeSQL: isWriting ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        var binds = PostgresBindings(capacity: 2)
-        switch scope {
-        case .household(let id):
-            binds.append(PostgresStore.householdSetting)
-            binds.append(String(id))
-        case .operator:
-            binds.append(PostgresStore.operatorSetting)
-            binds.append("on")
-        }
-        let scoped = PostgresQuery(unsafeSQL: "SELECT set_config($1, $2, true)", binds: binds)
+        // Both settings, every time: nothing a connection carried over can widen this scope.
+        var binds = PostgresBindings(capacity: 4)
+        binds.append(PostgresStore.householdSetting)
+        let household: String = if case .household(let id) = scope { String(id) } else { "" }
+        binds.append(household)
+        binds.append(PostgresStore.operatorSetting)
+        binds.append(scope == .operator ? "on" : "")
+        let scoped = PostgresQuery(unsafeSQL: "SELECT set_config($1, $2, true), set_config($3, $4, true)", binds: binds)
         let begun = connection.query(begin, logger: logger)
         let set = connection.query(scoped, logger: logger)
         try Self.mapErrors {

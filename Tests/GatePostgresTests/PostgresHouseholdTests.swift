@@ -1,6 +1,7 @@
 import Foundation
 import GateCore
 import GatePostgres
+import GRDB
 @testable import GateStore
 import ParentalGate
 import PostgresTesting
@@ -281,5 +282,52 @@ struct PostgresHouseholdTests {
         #expect(smithsAgain.notificationKey.deliveryID(ofApprovalToken: link) == "0123456789abcdef0123456789abcdef")
         #expect(jones.notificationKey.deliveryID(ofApprovalToken: link) == nil)
         #expect(home.notificationKey.deliveryID(ofApprovalToken: link) == nil)
+    }
+
+    @Test("the daemon's role cannot get past the audit guards by changing the household midway through a statement, nor with a temporary table of its own; nor can a copy bring ids near the end of the numbering every household shares")
+    func guardsHoldAgainstTheRole() async throws {
+        let database = try PostgresDatabase("pg-household-guards")
+        defer { database.stop() }
+        let clock = ManualClock()
+        let owner = try await database.store(clock: clock)
+        defer { try? owner.close() }
+        try database.cluster.psql("CREATE ROLE \(Self.daemonRole) LOGIN")
+        try await owner.grant(to: Self.daemonRole)
+        try await owner.addHousehold("smiths", at: clock.now)
+        let smiths = try await database.store(clock: clock, household: "smiths", user: Self.daemonRole)
+        defer { try? smiths.close() }
+        try await Gate(storage: smiths, timeSource: .manual(clock)).addProfile("emma")
+        let smithsID = try database.cluster.psql("SELECT id FROM households WHERE name = 'smiths'").trimmingCharacters(in: .whitespacesAndNewlines)
+        // (A temporary table of the role's own named households stands in for nothing: the
+        // guards read the gate's own, whatever the search path. The README's setup also revokes TEMP.)
+        for (table, shadow) in [("audit_log", false), ("audit_head", false), ("audit_anchor", false), ("audit_log", true)] {
+            let statements = """
+                BEGIN; \(shadow ? "CREATE TEMP TABLE households (id bigint);" : "")
+                SELECT set_config('parental_gate.household', '\(smithsID)', true); SET LOCAL enable_seqscan = off;
+                DELETE FROM \(table) WHERE set_config('parental_gate.household', '0', true) IS NOT NULL; COMMIT
+                """
+            // Refused by a guard, or reaching no row: either way the smiths' rows stay (below).
+            do {
+                try database.cluster.psql(statements, user: Self.daemonRole)
+            } catch {
+                #expect("\(error)".contains("append-only") || "\(error)".contains("cannot be deleted"), "\(table): \(error)")
+            }
+            let left = try database.cluster.psql("SELECT count(*) FROM \(table) WHERE household_id = \(smithsID)")
+            #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) != "0", "\(table) of the smiths was emptied")
+        }
+        #expect(try await Gate(storage: smiths, timeSource: .manual(clock)).verifyAudit().isIntact)
+
+        // A copy whose ids run near the end of the shared numbering is refused whole.
+        var crafted = try await smiths.read { try $0.familyCopy() }
+        let profiles = try #require(crafted.tables.firstIndex { $0.name == "profiles" })
+        let id = try #require(crafted.tables[profiles].columns.firstIndex(of: "id"))
+        crafted.tables[profiles].rows = [Array(repeating: .null, count: crafted.tables[profiles].columns.count)]
+        crafted.tables[profiles].rows[0][id] = Int64.max.databaseValue
+        try await owner.addHousehold("evil", at: clock.now)
+        let evil = try await owner.inHousehold("evil")
+        let arriving = crafted
+        await #expect(throws: StoreError.constraint("the copy's table profiles has an id above 1099511627776; nothing was copied")) {
+            try await evil.write { try $0.receiveFamily(arriving) }
+        }
     }
 }

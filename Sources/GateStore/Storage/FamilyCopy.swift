@@ -27,6 +27,10 @@ package struct FamilyCopy: Sendable {
     /// household), and the household copied into sets it.
     package static let householdColumn = "household_id"
 
+    /// The highest id a copy may bring (2^40): a home's ids are far below it, and numbering
+    /// shared by every household on PostgreSQL keeps 2^63 − 2^40 numbers after it.
+    static let highestID: Int64 = 1 << 40
+
     package var tables: [Table]
     /// The highest id the audit log ever gave (more than the newest record's when its tail was deleted).
     package var highestAuditID: Int64
@@ -77,6 +81,14 @@ extension SQLRunner {
                       !$0.isEmpty && $0 != FamilyCopy.householdColumn && $0.allSatisfy { $0 == "_" || ("a"..."z").contains($0) }
                   })
             else { throw StoreError.constraint("the copy's table \(table.name) has a column that is not one of ours") }
+        }
+        // Numbering goes on after the copy's ids, and on PostgreSQL every household shares it:
+        // a copy whose ids run near the end of it would leave no numbers for anyone.
+        for table in copy.tables {
+            guard let at = table.columns.firstIndex(of: "id") else { continue }
+            if let highest = table.rows.compactMap({ Int64.fromDatabaseValue($0[at]) }).max(), highest > FamilyCopy.highestID {
+                throw StoreError.constraint("the copy's table \(table.name) has an id above \(FamilyCopy.highestID); nothing was copied")
+            }
         }
         // Nothing else may write a family in while this one looks empty and is copied in.
         if let lock = dialect.lockAgainstWriters(FamilyCopy.tables) { try execute(lock, []) }
